@@ -1,0 +1,107 @@
+import { Schema } from "effect"
+
+/**
+ * Errors a client can act on. Each carries the HTTP status and the stable `code` of the JSON error body
+ * `{"error": {"code", "message", "details?"}}` (DESIGN.md section 2).
+ */
+export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", {
+  message: Schema.String,
+  details: Schema.optional(Schema.Array(Schema.String))
+}) {
+  readonly status = 400
+  readonly code = "invalid_request"
+}
+
+export class RouteNotFound extends Schema.TaggedError<RouteNotFound>()("RouteNotFound", {
+  message: Schema.String
+}) {
+  readonly status = 404
+  readonly code = "not_found"
+}
+
+export class ProfileNotFound extends Schema.TaggedError<ProfileNotFound>()("ProfileNotFound", {
+  message: Schema.String
+}) {
+  readonly status = 404
+  readonly code = "profile_not_found"
+}
+
+export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
+  message: Schema.String
+}) {
+  readonly status = 403
+  readonly code = "forbidden"
+}
+
+export class DocumentTooLarge extends Schema.TaggedError<DocumentTooLarge>()("DocumentTooLarge", {
+  message: Schema.String
+}) {
+  readonly status = 413
+  readonly code = "document_too_large"
+}
+
+export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaType>()("UnsupportedMediaType", {
+  message: Schema.String
+}) {
+  readonly status = 415
+  readonly code = "unsupported_media_type"
+}
+
+/** The provider could not be reached at all (connection refused, DNS, reset before any answer). */
+export class ProviderUnreachable extends Schema.TaggedError<ProviderUnreachable>()("ProviderUnreachable", {
+  message: Schema.String
+}) {
+  readonly status = 503
+  readonly code = "provider_unreachable"
+}
+
+/** The provider did not answer within the time-out. */
+export class ProviderTimeout extends Schema.TaggedError<ProviderTimeout>()("ProviderTimeout", {
+  message: Schema.String
+}) {
+  readonly status = 504
+  readonly code = "provider_timeout"
+}
+
+/** The provider answered, but with an error status or a reply Redraft cannot use (after retries). */
+export class ProviderRejected extends Schema.TaggedError<ProviderRejected>()("ProviderRejected", {
+  message: Schema.String,
+  providerStatus: Schema.optional(Schema.Number),
+  providerMessage: Schema.optional(Schema.String)
+}) {
+  readonly status = 502
+  readonly code = "provider_error"
+}
+
+export const ProviderFailure = Schema.Union([ProviderUnreachable, ProviderTimeout, ProviderRejected])
+export type ProviderFailure = typeof ProviderFailure.Type
+
+/** One wrapper error for everything that can go wrong talking to a provider. */
+export class ProviderError extends Schema.TaggedError<ProviderError>()("ProviderError", {
+  reason: ProviderFailure
+}) {
+  override get message() {
+    return this.reason.message
+  }
+}
+
+export type ApiError =
+  | InvalidRequest
+  | RouteNotFound
+  | ProfileNotFound
+  | Forbidden
+  | DocumentTooLarge
+  | UnsupportedMediaType
+  | ProviderFailure
+
+export interface ErrorBody {
+  readonly error: { readonly code: string; readonly message: string; readonly details?: ReadonlyArray<string> }
+}
+
+export const errorBody = (error: ApiError): ErrorBody => ({
+  error: {
+    code: error.code,
+    message: error.message,
+    ...(error._tag === "InvalidRequest" && error.details !== undefined ? { details: error.details } : {})
+  }
+})

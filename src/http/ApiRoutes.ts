@@ -1,0 +1,128 @@
+import { Effect, Layer, Schema } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { AppConfig } from "../AppConfig.ts"
+import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
+import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
+import { LlmProvider } from "../provider/LlmProvider.ts"
+import { DEFAULT_MODEL_FAMILY } from "../provider/ModelSelection.ts"
+import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
+import { Profiles } from "../pipeline/Profiles.ts"
+import { apiHandler, notFound, readBody } from "./Respond.ts"
+import { prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
+import { streamRun } from "./RunStream.ts"
+
+const BaseUrlQuery = Schema.Struct({ baseUrl: Schema.optional(Schema.String) })
+
+/** `?baseUrl=` or the configured default, validated. */
+const queryBaseUrl = Effect.gen(function* () {
+  const config = yield* AppConfig
+  const query = yield* HttpServerRequest.schemaSearchParams(BaseUrlQuery).pipe(Effect.orDie)
+  const raw = query.baseUrl === undefined || query.baseUrl.trim() === "" ? config.defaultBaseUrl : query.baseUrl
+  return yield* Effect.fromResult(normalizeBaseUrl(raw, "baseUrl"))
+})
+
+const health = HttpRouter.add(
+  "GET",
+  "/api/health",
+  apiHandler(
+    Effect.gen(function* () {
+      const baseUrl = yield* queryBaseUrl
+      const provider = yield* LlmProvider
+      const listed = yield* provider.listModels(baseUrl).pipe(Effect.result)
+      if (listed._tag === "Failure") {
+        const reason = listed.failure.reason
+        const reachable = reason._tag === "ProviderRejected"
+        const unlisted = reachable && (reason.providerStatus === 404 || reason.providerStatus === 405)
+        return HttpServerResponse.jsonUnsafe(
+          {
+            ok: unlisted,
+            localProviderReachable: reachable,
+            defaultModelFound: false,
+            model: unlisted ? DEFAULT_MODEL_FAMILY : null,
+            status: unlisted ? "models_unlisted" : reachable ? "provider_error" : "unreachable",
+            baseUrl,
+            error: unlisted
+              ? `the provider does not list models; requests will name ${DEFAULT_MODEL_FAMILY} unless you choose a model`
+              : reachable
+                ? reason.message
+                : `${reason.message}`
+          },
+          { status: reachable ? 200 : 503 }
+        )
+      }
+      const choice = yield* provider.selectModel(baseUrl, undefined)
+      const ready = choice.model !== undefined
+      return HttpServerResponse.jsonUnsafe({
+        ok: ready,
+        localProviderReachable: true,
+        defaultModelFound: choice.defaultModelFound,
+        model: choice.model ?? null,
+        status: ready ? "ready" : "no_model",
+        baseUrl,
+        ...(ready ? {} : { error: "the provider is running but has no chat model loaded; load one and retry" })
+      })
+    })
+  )
+)
+
+const models = HttpRouter.add(
+  "GET",
+  "/api/models",
+  apiHandler(
+    Effect.gen(function* () {
+      const baseUrl = yield* queryBaseUrl
+      const provider = yield* LlmProvider
+      const ids = yield* provider.listModels(baseUrl)
+      const choice = yield* provider.selectModel(baseUrl, undefined)
+      return HttpServerResponse.jsonUnsafe({
+        baseUrl,
+        models: ids.map((id) => ({ id, selected: id === choice.model }))
+      })
+    })
+  )
+)
+
+const profiles = HttpRouter.add(
+  "GET",
+  "/api/profiles",
+  apiHandler(
+    Effect.gen(function* () {
+      const { list } = yield* Profiles
+      return HttpServerResponse.jsonUnsafe({ profiles: list })
+    })
+  )
+)
+
+/** Answers with the result as JSON, or streams progress events when the client asks for `text/event-stream`. */
+const runResponse = (input: RunInput) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const pipeline = yield* Pipeline
+    if ((request.headers["accept"] ?? "").includes("text/event-stream")) return streamRun(pipeline, input)
+    return HttpServerResponse.jsonUnsafe(yield* pipeline.run(input))
+  })
+
+const rewrite = HttpRouter.add(
+  "POST",
+  "/api/rewrite",
+  apiHandler(readBody(RewriteRequest).pipe(Effect.flatMap(prepareRewrite), Effect.flatMap(runResponse)))
+)
+
+const evalRewrite = HttpRouter.add(
+  "POST",
+  "/api/eval/rewrite",
+  apiHandler(readBody(EvalRewriteRequest).pipe(Effect.flatMap(prepareEvalRewrite), Effect.flatMap(runResponse)))
+)
+
+const apiNotFound = HttpRouter.add(
+  "*",
+  "/api/*",
+  apiHandler(
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      return notFound(`no API route ${request.method} ${request.url}; see the README for the API`)
+    })
+  )
+)
+
+export const ApiRoutes = Layer.mergeAll(health, models, profiles, rewrite, evalRewrite, apiNotFound)

@@ -1,0 +1,36 @@
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { createServer } from "node:http"
+import { AppConfig } from "../AppConfig.ts"
+import { Pipeline } from "../pipeline/Pipeline.ts"
+import { Profiles } from "../pipeline/Profiles.ts"
+import { StageRegistry } from "../pipeline/StageRegistry.ts"
+import { LlmProvider } from "../provider/LlmProvider.ts"
+import { ApiRoutes } from "./ApiRoutes.ts"
+import { StaticRoutes } from "./Static.ts"
+
+/**
+ * The services behind the routes. `stages` is the set of stage layers to run: each registers itself, and the
+ * pipeline runs whatever is registered, so tests and other builds can swap or add stages.
+ */
+export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
+  Layer.mergeAll(
+    Pipeline.layerNoDeps.pipe(Layer.provide(stages), Layer.provide(StageRegistry.layer)),
+    Profiles.layer
+  ).pipe(Layer.provideMerge(LlmProvider.layer))
+
+/** Listens on HOST:PORT from AppConfig (default 127.0.0.1:5174). */
+export const NodeServerLayer = Layer.unwrap(
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    return NodeHttpServer.layer(createServer, { host: config.host, port: config.port })
+  })
+)
+
+/** The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). */
+export const serveApp = <A, E, R>(stages: Layer.Layer<A, E, R>, options?: { readonly quiet?: boolean }) =>
+  HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes), {
+    disableLogger: options?.quiet ?? true,
+    disableListenLog: options?.quiet ?? false
+  }).pipe(Layer.provide(AppServices(stages)))

@@ -1,0 +1,150 @@
+import { Effect, Schema } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { AppConfig } from "../AppConfig.ts"
+import {
+  type ApiError,
+  DocumentTooLarge,
+  errorBody,
+  Forbidden,
+  InvalidRequest,
+  ProviderError,
+  RouteNotFound,
+  UnsupportedMediaType
+} from "../domain/Errors.ts"
+
+/** The JSON error body with the error's status. */
+export const errorResponse = (error: ApiError): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.jsonUnsafe(errorBody(error), { status: error.status })
+
+export const notFound = (message: string) => errorResponse(new RouteNotFound({ message }))
+
+/**
+ * Wraps an API handler: request checks first (DNS rebinding, cross-origin, content type), then the handler, then
+ * every typed failure as the JSON error body. Anything else is a bug: logged, answered with a 500 JSON body, and the
+ * service keeps serving.
+ */
+export const apiHandler = <E extends ApiError | ProviderError, R>(
+  handler: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
+  Effect.gen(function* () {
+    yield* checkRequest
+    return yield* handler
+  }).pipe(
+    Effect.catch((e: ApiError | ProviderError) =>
+      Effect.succeed(errorResponse(e._tag === "ProviderError" ? e.reason : e))
+    ),
+    Effect.catchDefect((defect) =>
+      Effect.logError("unexpected failure while handling a request", defect).pipe(
+        Effect.as(
+          HttpServerResponse.jsonUnsafe(
+            {
+              error: {
+                code: "internal_error",
+                message: "Redraft hit an unexpected error; the request was not completed"
+              }
+            },
+            { status: 500 }
+          )
+        )
+      )
+    )
+  )
+
+const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "::1", "[::1]"])
+
+const hostnameOf = (hostHeader: string): string => {
+  const trimmed = hostHeader.trim().toLowerCase()
+  if (trimmed.startsWith("[")) return trimmed.slice(0, trimmed.indexOf("]") + 1)
+  return trimmed.replace(/:\d+$/, "")
+}
+
+/** Rejects DNS-rebinding hosts, foreign browser origins and non-JSON POST bodies (DESIGN.md section 6). */
+const checkRequest = Effect.gen(function* () {
+  const config = yield* AppConfig
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const host = request.headers["host"]
+  const allowedHosts = new Set([...LOOPBACK_NAMES, config.host.toLowerCase()])
+  if (host !== undefined && !allowedHosts.has(hostnameOf(host))) {
+    return yield* new Forbidden({
+      message: `requests for host ${JSON.stringify(host)} are refused; use http://127.0.0.1:${config.port} or http://localhost:${config.port}`
+    })
+  }
+  const origin = request.headers["origin"]
+  if (origin !== undefined && origin !== "null" && !sameOrigin(origin, host)) {
+    return yield* new Forbidden({
+      message: `cross-origin requests from ${origin} are refused; open Redraft's own page instead`
+    })
+  }
+  if (request.method === "POST") {
+    const contentType = (request.headers["content-type"] ?? "").toLowerCase()
+    if (!/^application\/json\s*(;|$)/.test(contentType)) {
+      return yield* new UnsupportedMediaType({
+        message: `send the body as JSON with the header Content-Type: application/json (got ${contentType === "" ? "no content type" : JSON.stringify(contentType)})`
+      })
+    }
+    const length = Number(request.headers["content-length"] ?? "0")
+    if (length > config.maxBodyBytes) {
+      return yield* new DocumentTooLarge({
+        message: `the request body is ${length} bytes; the limit is ${config.maxBodyBytes} bytes (MAX_BODY_BYTES)`
+      })
+    }
+  }
+})
+
+const sameOrigin = (origin: string, host: string | undefined): boolean => {
+  try {
+    return host !== undefined && new URL(origin).host.toLowerCase() === host.trim().toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+/** Reads and validates a JSON body; every problem becomes a 400 whose message names the field. */
+export const readBody = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>
+  Effect.gen(function* () {
+    const config = yield* AppConfig
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const text = yield* request.text.pipe(
+      Effect.mapError(() => new InvalidRequest({ message: "the request body could not be read; send a JSON object" }))
+    )
+    if (Buffer.byteLength(text) > config.maxBodyBytes) {
+      return yield* new DocumentTooLarge({
+        message: `the request body is larger than ${config.maxBodyBytes} bytes (MAX_BODY_BYTES)`
+      })
+    }
+    const json = yield* Effect.try({
+      try: (): unknown => JSON.parse(text),
+      catch: (e) =>
+        new InvalidRequest({
+          message: `the request body is not valid JSON (${e instanceof Error ? e.message : "parse error"})`
+        })
+    })
+    return yield* Schema.decodeUnknownEffect(schema)(json, { errors: "all" }).pipe(
+      Effect.mapError((e) => {
+        const details = formatSchemaIssues(e.message)
+        return new InvalidRequest({ message: `invalid request body: ${details.join("; ")}`, details })
+      })
+    )
+  })
+
+/** Turns "Expected string\n  at ["options"]["x"]" pairs into "options.x: expected string". */
+export const formatSchemaIssues = (message: string): Array<string> => {
+  const lines = message.split("\n")
+  const out: Array<string> = []
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]?.trim() ?? ""
+    if (line === "" || line.startsWith("at [")) continue
+    const next = lines[i + 1]?.trim() ?? ""
+    const path = next.startsWith("at [")
+      ? next
+          .slice(3)
+          .replace(/^\[|\]$/g, "")
+          .split("][")
+          .map((p) => p.replace(/^"|"$/g, ""))
+          .join(".")
+      : "body"
+    const what = line === "Missing key" ? "is required" : line.charAt(0).toLowerCase() + line.slice(1)
+    out.push(`${path}: ${what}`)
+  }
+  return out.length > 0 ? out : [message]
+}

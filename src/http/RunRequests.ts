@@ -1,0 +1,90 @@
+import { Effect } from "effect"
+import { AppConfig } from "../AppConfig.ts"
+import { DocumentTooLarge, ProviderError, ProviderRejected } from "../domain/Errors.ts"
+import {
+  type EvalRewriteRequest,
+  type ReasoningEffort,
+  resolveOptions,
+  type RewriteRequest
+} from "../domain/Rewrite.ts"
+import { normalizeBaseUrl, resolveProviderId } from "../provider/BaseUrl.ts"
+import { LlmProvider } from "../provider/LlmProvider.ts"
+import type { RunInput } from "../pipeline/Pipeline.ts"
+import { DEFAULT_PROFILE_ID, Profiles } from "../pipeline/Profiles.ts"
+import type { PreparedProfile } from "../pipeline/Stage.ts"
+
+/** Turns a validated `POST /api/rewrite` body into a pipeline run: limits, provider, model, profile, options. */
+export const prepareRewrite = Effect.fn("RunRequests.prepareRewrite")(function* (body: RewriteRequest) {
+  const config = yield* AppConfig
+  yield* checkDocumentSize(body.document, "document", config.maxDocumentChars)
+  const baseUrl = yield* Effect.fromResult(normalizeBaseUrl(body.provider?.baseUrl ?? config.defaultBaseUrl))
+  const profiles = yield* Profiles
+  const profile =
+    body.styleProfile !== undefined
+      ? profiles.prepare(body.styleProfile)
+      : yield* profiles.get(body.styleProfileId ?? DEFAULT_PROFILE_ID)
+  return yield* runInput(body.document, profile, baseUrl, body.provider?.model, body.provider?.reasoningEffort, {
+    ...resolveOptions(body.options)
+  })
+})
+
+/** Turns a validated `POST /api/eval/rewrite` body into a run: a fixture profile, always with debug. */
+export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(function* (body: EvalRewriteRequest) {
+  const config = yield* AppConfig
+  yield* checkDocumentSize(body.source, "source", config.maxDocumentChars)
+  const baseUrl =
+    body.providerId !== undefined ? yield* Effect.fromResult(resolveProviderId(body.providerId)) : config.defaultBaseUrl
+  const profile = yield* (yield* Profiles).get(body.styleProfileId)
+  const options = resolveOptions({
+    includeDebug: true,
+    ...(body.options?.maxRewriteIterations !== undefined
+      ? { maxRewriteIterations: body.options.maxRewriteIterations }
+      : {}),
+    ...(body.options?.runMeaningCheck !== undefined ? { runMeaningCheck: body.options.runMeaningCheck } : {}),
+    ...(body.options?.runFinalSmoothing !== undefined ? { finalSmoothing: body.options.runFinalSmoothing } : {})
+  })
+  return yield* runInput(body.source, profile, baseUrl, body.model, body.options?.reasoningEffort, options)
+})
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const checkDocumentSize = (text: string, field: string, limit: number) =>
+  text.length > limit
+    ? Effect.fail(
+        new DocumentTooLarge({
+          message: `${field} has ${text.length.toLocaleString("en-US")} characters; the limit is ${limit.toLocaleString("en-US")} (MAX_DOCUMENT_CHARS). Split the document and rewrite it in parts.`
+        })
+      )
+    : Effect.void
+
+const runInput = Effect.fnUntraced(function* (
+  document: string,
+  profile: PreparedProfile,
+  baseUrl: string,
+  requestedModel: string | undefined,
+  reasoningEffort: ReasoningEffort | undefined,
+  options: RunInput["options"]
+) {
+  const provider = yield* LlmProvider
+  const choice = yield* provider.selectModel(baseUrl, requestedModel)
+  if (choice.model === undefined) {
+    return yield* new ProviderError({
+      reason: new ProviderRejected({
+        message: `the provider at ${baseUrl} lists no chat model; load one (in LM Studio, or with "ollama pull") and try again`
+      })
+    })
+  }
+  if (requestedModel !== undefined && choice.models !== undefined && !choice.models.includes(choice.model)) {
+    return yield* new ProviderError({
+      reason: new ProviderRejected({
+        message: `model ${JSON.stringify(choice.model)} is not loaded at ${baseUrl}; available: ${choice.models.join(", ") || "none"}`
+      })
+    })
+  }
+  return {
+    document,
+    profile,
+    options,
+    target: { baseUrl, model: choice.model, reasoningEffort: reasoningEffort ?? "none" }
+  } satisfies RunInput
+})

@@ -1,0 +1,43 @@
+import { Effect, Queue, Stream } from "effect"
+import { HttpServerResponse } from "effect/http"
+import type { ApiError } from "../domain/Errors.ts"
+import { errorBody } from "../domain/Errors.ts"
+import type { Pipeline, RunInput } from "../pipeline/Pipeline.ts"
+
+const encoder = new TextEncoder()
+const sseEvent = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+
+/**
+ * Streams a run as Server-Sent Events (DESIGN.md section 4): `progress` and `segment` while it runs, then one
+ * `result` or `error`. The run lives in the stream's scope, so a client that closes the connection interrupts the
+ * run and its in-flight provider calls.
+ */
+export const streamRun = (pipeline: Pipeline["Service"], input: RunInput): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.stream(
+    Stream.callback<Uint8Array>((queue) =>
+      Effect.gen(function* () {
+        const offer = (event: string, data: unknown) => Queue.offer(queue, sseEvent(event, data)).pipe(Effect.asVoid)
+        // A comment line first, so the client sees the stream open before the first provider call returns.
+        yield* Queue.offer(queue, encoder.encode(": run started\n\n"))
+        yield* pipeline.run({ ...input, emit: (event) => offer(event.type, event) }).pipe(
+          Effect.matchEffect({
+            onSuccess: (result) => offer("result", result),
+            onFailure: (e) => offer("error", errorBody(e.reason as ApiError))
+          }),
+          Effect.catchDefect((defect) =>
+            Effect.logError("run failed unexpectedly", defect).pipe(
+              Effect.andThen(
+                offer("error", { error: { code: "internal_error", message: "Redraft hit an unexpected error" } })
+              )
+            )
+          ),
+          Effect.andThen(Queue.end(queue)),
+          Effect.forkScoped
+        )
+      })
+    ),
+    {
+      contentType: "text/event-stream",
+      headers: { "cache-control": "no-cache", "x-accel-buffering": "no" }
+    }
+  )

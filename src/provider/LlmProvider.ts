@@ -1,0 +1,280 @@
+import { Context, Duration, Effect, Layer, Ref, Schedule, Schema, Semaphore } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import { AppConfig } from "../AppConfig.ts"
+import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
+import type { ReasoningEffort, UsageFigures } from "../domain/Rewrite.ts"
+import { providerErrorMessage, replyText } from "./ModelReply.ts"
+import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
+
+export interface ChatMessage {
+  readonly role: "system" | "user" | "assistant"
+  readonly content: string
+}
+
+/** Where a run's chat requests go. */
+export interface ProviderTarget {
+  readonly baseUrl: string
+  readonly model: string
+  readonly reasoningEffort: ReasoningEffort
+}
+
+export interface ChatRequest {
+  readonly target: ProviderTarget
+  readonly messages: ReadonlyArray<ChatMessage>
+  readonly temperature: number
+  readonly maxTokens?: number
+  /** Per-run counters of calls and tokens, for the debug report and the benchmark. */
+  readonly meter?: Ref.Ref<UsageFigures>
+  /** Names the request in error messages, e.g. "rewrite" or "verification". */
+  readonly purpose: string
+}
+
+export interface ChatReply {
+  readonly text: string
+  readonly truncated: boolean
+}
+
+export const emptyUsage: UsageFigures = { calls: 0, promptTokens: 0, completionTokens: 0 }
+
+/**
+ * The one way Redraft talks to a model server. Adds the endpoint paths, bounds chat requests per base URL across all
+ * runs, times out, retries transient failures with back-off, and retries an unusable reply once with a stricter
+ * instruction. Never sends credentials.
+ */
+export class LlmProvider extends Context.Service<
+  LlmProvider,
+  {
+    readonly listModels: (baseUrl: string) => Effect.Effect<ReadonlyArray<string>, ProviderError>
+    readonly selectModel: (baseUrl: string, requested: string | undefined) => Effect.Effect<ModelChoice, ProviderError>
+    readonly chat: (request: ChatRequest) => Effect.Effect<ChatReply, ProviderError>
+    /**
+     * A chat whose answer must pass `parse`. An empty, truncated or unparseable answer is asked for once more with
+     * `retryHint` appended; a second failure is a `provider_error`.
+     */
+    readonly complete: <A>(
+      request: ChatRequest,
+      parse: (text: string) => A | undefined,
+      retryHint: string
+    ) => Effect.Effect<A, ProviderError>
+  }
+>()("app/provider/LlmProvider") {
+  static readonly layerNoDeps = Layer.effect(
+    LlmProvider,
+    Effect.gen(function* () {
+      const config = yield* AppConfig
+      const client = (yield* HttpClient.HttpClient).pipe(HttpClient.mapRequest(HttpClientRequest.acceptJson))
+      const gates = new Map<string, Semaphore.Semaphore>()
+      const gateFor = (baseUrl: string) =>
+        Effect.sync(() => {
+          let gate = gates.get(baseUrl)
+          if (gate === undefined) {
+            gate = Semaphore.makeUnsafe(config.providerConcurrency)
+            gates.set(baseUrl, gate)
+          }
+          return gate
+        })
+
+      /** One HTTP exchange: status and parsed JSON body, with transport failures already classified. */
+      const exchange = (request: HttpClientRequest.HttpClientRequest, timeout: Duration.Duration) =>
+        client.execute(request).pipe(
+          Effect.flatMap((response) =>
+            response.text.pipe(Effect.map((text) => ({ status: response.status, body: parseJson(text), raw: text })))
+          ),
+          Effect.timeout(timeout),
+          Effect.catchTags({
+            TimeoutError: () =>
+              Effect.fail(
+                new ProviderTimeout({
+                  message: `the provider at ${request.url} did not answer within ${Duration.format(timeout)}`
+                })
+              ),
+            HttpClientError: (e) =>
+              Effect.fail(
+                e.reason._tag === "TransportError" || e.reason._tag === "InvalidUrlError"
+                  ? new ProviderUnreachable({
+                      message: `cannot reach the provider at ${request.url}: ${describeCause(e)}. Is LM Studio, Ollama or llama.cpp running, and is the address right?`
+                    })
+                  : new ProviderRejected({ message: `the provider at ${request.url} sent an unreadable response` })
+              )
+          })
+        )
+
+      const failOnStatus = (url: string, status: number, body: unknown, raw: string) => {
+        const providerMessage = providerErrorMessage(body) ?? (raw.trim().slice(0, 300) || undefined)
+        return new ProviderRejected({
+          message: `the provider at ${url} answered ${status}${providerMessage ? `: ${providerMessage}` : ""}`,
+          providerStatus: status,
+          ...(providerMessage !== undefined ? { providerMessage } : {})
+        })
+      }
+
+      const retryTransient = <A>(effect: Effect.Effect<A, ProviderUnreachable | ProviderTimeout | ProviderRejected>) =>
+        effect.pipe(
+          Effect.retry({
+            schedule: Schedule.exponential(config.retryBaseDelay),
+            times: 2,
+            while: (e) =>
+              e._tag === "ProviderUnreachable" ||
+              (e._tag === "ProviderRejected" &&
+                e.providerStatus !== undefined &&
+                (e.providerStatus >= 500 || e.providerStatus === 429))
+          })
+        )
+
+      const listModels = Effect.fn("LlmProvider.listModels")(function* (baseUrl: string) {
+        const url = `${baseUrl}/models`
+        const { status, body, raw } = yield* exchange(HttpClientRequest.get(url), config.metaTimeout)
+        if (status < 200 || status >= 300) return yield* failOnStatus(url, status, body, raw)
+        const decoded = Schema.decodeUnknownOption(ModelList)(body)
+        if (decoded._tag === "None") {
+          return yield* new ProviderRejected({ message: `the provider at ${url} sent a model list without data[].id` })
+        }
+        return decoded.value.data.map((m) => m.id)
+      }, wrap)
+
+      const selectModel = Effect.fn("LlmProvider.selectModel")(function* (
+        baseUrl: string,
+        requested: string | undefined
+      ) {
+        const models = yield* listModels(baseUrl).pipe(
+          Effect.map((ids): ReadonlyArray<string> | undefined => ids),
+          // A server without GET /models can still chat: use the requested model, or the default family name.
+          Effect.catchReasons("ProviderError", {
+            ProviderRejected: (r) =>
+              r.providerStatus === 404 || r.providerStatus === 405 || r.providerStatus === 501
+                ? Effect.succeed(undefined)
+                : Effect.fail(new ProviderError({ reason: r }))
+          })
+        )
+        return chooseModel(models, requested)
+      })
+
+      const chat = Effect.fn("LlmProvider.chat")(function* (request: ChatRequest) {
+        const url = `${request.target.baseUrl}/chat/completions`
+        const body = {
+          model: request.target.model,
+          messages: request.messages,
+          temperature: request.temperature,
+          stream: false,
+          reasoning_effort: request.target.reasoningEffort,
+          ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {})
+        }
+        const gate = yield* gateFor(request.target.baseUrl)
+        const {
+          status,
+          body: reply,
+          raw
+        } = yield* retryTransient(
+          gate
+            .withPermits(1)(
+              exchange(HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)), config.providerTimeout)
+            )
+            .pipe(
+              Effect.flatMap((r) =>
+                r.status >= 500 || r.status === 429
+                  ? Effect.fail(failOnStatus(url, r.status, r.body, r.raw))
+                  : Effect.succeed(r)
+              )
+            )
+        )
+        if (status < 200 || status >= 300) return yield* failOnStatus(url, status, reply, raw)
+        const decoded = Schema.decodeUnknownOption(ChatCompletion)(reply)
+        if (decoded._tag === "None" || decoded.value.choices.length === 0) {
+          const providerMessage = providerErrorMessage(reply)
+          return yield* new ProviderRejected({
+            message: providerMessage
+              ? `the provider at ${url} refused the ${request.purpose} request: ${providerMessage}`
+              : `the provider at ${url} sent a ${request.purpose} reply without choices[0].message`,
+            ...(providerMessage !== undefined ? { providerMessage } : {})
+          })
+        }
+        const completion = decoded.value
+        const choice = completion.choices[0]
+        if (request.meter) {
+          yield* Ref.update(request.meter, (u) => ({
+            calls: u.calls + 1,
+            promptTokens: u.promptTokens + (completion.usage?.prompt_tokens ?? 0),
+            completionTokens: u.completionTokens + (completion.usage?.completion_tokens ?? 0)
+          }))
+        }
+        return { text: replyText(choice?.message), truncated: choice?.finish_reason === "length" }
+      }, wrap)
+
+      const complete = <A>(request: ChatRequest, parse: (text: string) => A | undefined, retryHint: string) => {
+        const attempt = (req: ChatRequest) =>
+          chat(req).pipe(Effect.map((reply) => ({ reply, parsed: reply.truncated ? undefined : parse(reply.text) })))
+        return Effect.gen(function* () {
+          const first = yield* attempt(request)
+          if (first.parsed !== undefined) return first.parsed
+          const retry: ChatRequest = {
+            ...request,
+            messages: [...request.messages, { role: "system", content: retryHint }],
+            ...(first.reply.truncated && request.maxTokens !== undefined ? { maxTokens: request.maxTokens * 2 } : {})
+          }
+          const second = yield* attempt(retry)
+          if (second.parsed !== undefined) return second.parsed
+          const why = second.reply.truncated
+            ? 'was cut off (finish_reason "length")'
+            : second.reply.text.length === 0
+              ? "was empty"
+              : "could not be used"
+          return yield* new ProviderError({
+            reason: new ProviderRejected({
+              message: `the model's ${request.purpose} reply ${why} twice; try another model or a lower reasoning effort`
+            })
+          })
+        }).pipe(Effect.withSpan("LlmProvider.complete"))
+      }
+
+      return LlmProvider.of({ listModels, selectModel, chat, complete })
+    })
+  )
+
+  /** Fully wired: the provider gets its own fetch-based client, never the app's. */
+  static readonly layer = LlmProvider.layerNoDeps.pipe(Layer.provide(FetchHttpClient.layer))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const ModelList = Schema.Struct({ data: Schema.Array(Schema.Struct({ id: Schema.String })) })
+
+const Text = Schema.optional(Schema.NullOr(Schema.String))
+const ChatCompletion = Schema.Struct({
+  choices: Schema.Array(
+    Schema.Struct({
+      message: Schema.optional(Schema.Struct({ content: Text, reasoning_content: Text, reasoning: Text })),
+      finish_reason: Text
+    })
+  ),
+  usage: Schema.optional(
+    Schema.NullOr(
+      Schema.Struct({
+        prompt_tokens: Schema.optional(Schema.Number),
+        completion_tokens: Schema.optional(Schema.Number)
+      })
+    )
+  )
+})
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const describeCause = (e: { readonly message: string; readonly cause?: unknown }): string => {
+  let cause: unknown = e.cause
+  // fetch hides the socket error (ECONNREFUSED, ECONNRESET) two levels down.
+  for (let i = 0; i < 3 && cause instanceof Error; i++) {
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === "string") return code
+    cause = cause.cause
+  }
+  return e.message
+}
+
+const wrap = <A, R>(
+  effect: Effect.Effect<A, ProviderUnreachable | ProviderTimeout | ProviderRejected | ProviderError, R>
+) => effect.pipe(Effect.mapError((e) => (e._tag === "ProviderError" ? e : new ProviderError({ reason: e }))))

@@ -1,0 +1,160 @@
+import { Context, Effect } from "effect"
+import type { MeaningReport } from "../src/domain/Rewrite.ts"
+import { LlmProvider } from "../src/provider/LlmProvider.ts"
+import { extractJsonObject } from "../src/provider/ModelReply.ts"
+import type { CheckInput, CheckOutcome, CheckStage, RunContext } from "../src/pipeline/Stage.ts"
+import { stageLayer } from "../src/pipeline/StageRegistry.ts"
+import { checkFacts, describeReport, type GuardReport } from "../src/text/Facts.ts"
+import { DATA_RULE, estimateTokens, stringField } from "./prompt.ts"
+
+/** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
+export const VERIFY_MAX_TOKENS = 360
+
+/**
+ * Keeps meaning: deterministic guards first (numbers, dates, names, URLs, code, negations, hedges), then the model's
+ * verdict, which confirms or repairs. A text that fails the guards is never passed: it is repaired, or the segment
+ * falls back to the best meaning-safe text, with a warning.
+ */
+export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckStage>()("app/stages/MeaningCheck") {
+  static readonly layer = stageLayer(
+    MeaningCheckStage,
+    Effect.gen(function* () {
+      const provider = yield* LlmProvider
+
+      const verify = (ctx: RunContext, original: string, candidate: string, guard: GuardReport) =>
+        provider.complete(
+          {
+            target: ctx.target,
+            purpose: "verification",
+            temperature: 0,
+            maxTokens: Math.max(VERIFY_MAX_TOKENS, Math.ceil(estimateTokens(original) * 1.5) + 120),
+            meter: ctx.meter,
+            messages: [
+              {
+                role: "system",
+                content: [
+                  "Task: verify",
+                  "You check that a rewrite keeps the full meaning of its original: every number, date, name, URL, inline code span, negation, hedge and caveat, the strength of every recommendation, and no added claims.",
+                  DATA_RULE,
+                  "Answer with only a JSON object:",
+                  '{"pass": true|false, "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
+                  'If the rewrite is faithful, set "pass" to true and "finalText" to "". Otherwise repair the rewrite, keeping its style, and put the whole repaired paragraph in "finalText".'
+                ].join("\n")
+              },
+              {
+                role: "user",
+                content: [
+                  `<original>\n${original}\n</original>`,
+                  `<rewrite>\n${candidate}\n</rewrite>`,
+                  guard.ok
+                    ? ""
+                    : `An automatic check found that the rewrite ${describeReport(guard)}. Restore these details.`
+                ]
+                  .filter((p) => p !== "")
+                  .join("\n\n")
+              }
+            ]
+          },
+          parseVerdict,
+          'Reply again with only the JSON object {"pass": ..., "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
+        )
+
+      const check = Effect.fn("MeaningCheck.check")(function* (input: CheckInput) {
+        const { ctx, original, candidate, attempts } = input
+        // The chosen candidate first, then the other attempts from the best style score down.
+        const ranked = [candidate, ...attempts.toSorted((a, b) => b.score.score - a.score.score).map((a) => a.text)]
+        const guarded = ranked.map((text) => ({ text, guard: checkFacts(original, text) }))
+        const safe = guarded.find((g) => g.guard.ok)
+        const first = guarded[0] ?? { text: original, guard: checkFacts(original, original) }
+
+        if (!ctx.options.runMeaningCheck) {
+          if (safe !== undefined)
+            return outcome(safe.text, passed, "rewrite", switchedWarning(safe.text, candidate, first.guard))
+          return keepOriginal(original, first.guard, `the rewrite ${describeReport(first.guard)}`)
+        }
+
+        const chosen = safe ?? first
+        const verdict = yield* verify(ctx, original, chosen.text, chosen.guard)
+        const report: MeaningReport = {
+          pass: verdict.pass && chosen.guard.ok,
+          missingDetails: [...chosen.guard.missing.map((f) => `${f.kind} "${f.value}"`), ...verdict.missingDetails],
+          addedClaims: verdict.addedClaims,
+          changedMeaning: verdict.changedMeaning
+        }
+        if (report.pass && verdict.finalText.trim() === "") {
+          return outcome(chosen.text, report, "rewrite", switchedWarning(chosen.text, candidate, first.guard))
+        }
+        const repaired = verdict.finalText.trim()
+        if (repaired !== "") {
+          const repairGuard = checkFacts(original, repaired)
+          if (repairGuard.ok) return outcome(repaired, { ...report, pass: true }, "repair", [])
+          return keepOriginal(
+            original,
+            repairGuard,
+            `the repaired rewrite still ${describeReport(repairGuard)}`,
+            report
+          )
+        }
+        return keepOriginal(
+          original,
+          chosen.guard,
+          chosen.guard.ok
+            ? `the model found the meaning changed (${[...report.changedMeaning, ...report.missingDetails, ...report.addedClaims].join("; ") || "no details"}) and gave no repair`
+            : `the rewrite ${describeReport(chosen.guard)}`,
+          report
+        )
+      })
+
+      return { kind: "check", name: "meaning-check", order: 0, check } satisfies CheckStage
+    })
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Verdict extends MeaningReport {
+  readonly finalText: string
+}
+
+const passed: MeaningReport = { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [] }
+
+const outcome = (
+  text: string,
+  report: MeaningReport,
+  source: CheckOutcome["source"],
+  warnings: ReadonlyArray<string>
+): CheckOutcome => ({ text, report, source, warnings })
+
+const switchedWarning = (chosen: string, candidate: string, candidateGuard: GuardReport): ReadonlyArray<string> =>
+  chosen === candidate ? [] : [`used an earlier draft, because the best-scoring one ${describeReport(candidateGuard)}.`]
+
+/** The safest text there is: the original, reported as a failed check with the reason. */
+const keepOriginal = (original: string, guard: GuardReport, why: string, report?: MeaningReport): CheckOutcome => ({
+  text: original,
+  report: report ?? {
+    pass: false,
+    missingDetails: guard.missing.map((f) => `${f.kind} "${f.value}"`),
+    addedClaims: guard.added.map((f) => `${f.kind} "${f.value}"`),
+    changedMeaning: []
+  },
+  source: "original",
+  warnings: [`kept as it was, because ${why}.`]
+})
+
+const strings = (value: unknown): ReadonlyArray<string> =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []
+
+const parseVerdict = (reply: string): Verdict | undefined => {
+  const json = extractJsonObject(reply, "finalText")
+  if (json === undefined) return undefined
+  const finalText = stringField(json, "finalText")
+  if (finalText === undefined) return undefined
+  const pass = typeof json["pass"] === "boolean" ? json["pass"] : finalText.trim() === ""
+  return {
+    pass,
+    finalText,
+    missingDetails: strings(json["missingDetails"]),
+    addedClaims: strings(json["addedClaims"]),
+    changedMeaning: strings(json["changedMeaning"])
+  }
+}

@@ -1,0 +1,69 @@
+import { Context, Effect } from "effect"
+import { LlmProvider } from "../src/provider/LlmProvider.ts"
+import { extractJsonObject } from "../src/provider/ModelReply.ts"
+import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
+import { stageLayer } from "../src/pipeline/StageRegistry.ts"
+import { DATA_RULE, describeProfile, estimateTokens, KEEP_RULES, stringField } from "./prompt.ts"
+
+/** Writes one prose segment in the profile's style; later rounds get the scorer's feedback and the last draft. */
+export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("app/stages/Rewrite") {
+  static readonly layer = stageLayer(
+    RewriteStage,
+    Effect.gen(function* () {
+      const provider = yield* LlmProvider
+      const draft = Effect.fn("Rewrite.draft")(function* (input: DraftInput) {
+        const { ctx, original, attempt, current, feedback } = input
+        const revision =
+          attempt > 0
+            ? [
+                "Your previous version did not match the style well enough:",
+                `<previous>\n${current}\n</previous>`,
+                "Change this:",
+                ...feedback.map((f) => `- ${f}`)
+              ].join("\n")
+            : ""
+        return yield* provider.complete(
+          {
+            target: ctx.target,
+            purpose: "rewrite",
+            temperature: 0.4,
+            maxTokens: estimateTokens(original) * 2 + 64,
+            meter: ctx.meter,
+            messages: [
+              {
+                role: "system",
+                content: [
+                  "Task: rewrite",
+                  "You rewrite one paragraph of a document into a target writing style without changing its meaning.",
+                  KEEP_RULES,
+                  DATA_RULE,
+                  'Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'
+                ].join("\n")
+              },
+              {
+                role: "user",
+                content: [describeProfile(ctx.profile), revision, `<paragraph>\n${original}\n</paragraph>`]
+                  .filter((part) => part !== "")
+                  .join("\n\n")
+              }
+            ]
+          },
+          parseRewrite,
+          'Reply again with only the JSON object {"text": "..."} holding the whole rewritten paragraph, nothing else.'
+        )
+      })
+      return { kind: "draft", name: "rewrite", order: 0, draft } satisfies DraftStage
+    })
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The rewrite from the JSON answer. A plain-text answer is not taken as a rewrite: chatty models answer with
+ * questions or refusals, and those must not end up in the document.
+ */
+const parseRewrite = (reply: string): string | undefined => {
+  const text = stringField(extractJsonObject(reply, "text"), "text")?.trim()
+  return text !== undefined && text.length > 0 ? text : undefined
+}

@@ -1,0 +1,284 @@
+import { Context, Effect, Layer } from "effect"
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/** Ways a real OpenAI-compatible server has been seen to behave, switchable per test. */
+export type Behaviour =
+  | "fenced" // JSON inside a markdown fence
+  | "prose" // JSON inside chatty prose
+  | "think" // a <think> block before the answer
+  | "reasoning-only" // empty content, answer in reasoning_content
+  | "length" // finish_reason "length" with a cut-off answer, every time
+  | "length-once"
+  | "garbage" // unparseable text, every time
+  | "garbage-once"
+  | "empty-once"
+  | "error-string" // 400 {"error": "text"}
+  | "error-object" // 400 {"error": {"message": ...}}
+  | "error-openai" // 404 {"object": "error", "message": ...}
+  | "status-500" // 500 every time
+  | "status-500-once"
+  | "reset" // connection destroyed, every time
+  | "reset-once"
+  | "slow" // waits `delayMs` before answering chats
+  | "no-models" // GET /models is 404
+  | "empty-models"
+  | "ignore-model" // answers with another model name
+  | "drop-numbers" // rewrites lose every number
+  | "bad-repair" // verification repairs that still lose details
+  | "grade-low" // the model grades every draft 10/100
+  | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
+
+export interface FakeCall {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: Record<string, unknown> | undefined
+  readonly task: string
+}
+
+export interface FakeSettings {
+  readonly behaviours?: ReadonlyArray<Behaviour>
+  readonly delayMs?: number
+  readonly models?: ReadonlyArray<string>
+}
+
+/**
+ * A real OpenAI-compatible HTTP server on 127.0.0.1, port 0, for tests. Answers the four task prompts of Redraft's
+ * stages (rewrite, grade, verify, smooth) deterministically, records every request, and misbehaves on demand.
+ */
+export class FakeProvider extends Context.Service<
+  FakeProvider,
+  {
+    readonly baseUrl: string
+    readonly configure: (settings: FakeSettings) => Effect.Effect<void>
+    readonly calls: Effect.Effect<ReadonlyArray<FakeCall>>
+    /** Chat requests whose client went away before the answer was sent. */
+    readonly aborted: Effect.Effect<number>
+    readonly maxInFlight: Effect.Effect<number>
+    readonly inFlight: Effect.Effect<number>
+  }
+>()("test/FakeProvider") {
+  static readonly layer = Layer.effect(
+    FakeProvider,
+    Effect.gen(function* () {
+      const state = {
+        settings: {} as FakeSettings,
+        once: new Set<Behaviour>(),
+        calls: [] as Array<FakeCall>,
+        aborted: 0,
+        inFlight: 0,
+        maxInFlight: 0
+      }
+      const has = (b: Behaviour) => (state.settings.behaviours ?? []).includes(b)
+      /** A "-once" behaviour fires on the first chat only. */
+      const once = (b: Behaviour) => {
+        if (!has(b) || state.once.has(b)) return false
+        state.once.add(b)
+        return true
+      }
+
+      const server = createServer((req, res) => {
+        let raw = ""
+        req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")))
+        req.on("end", () => {
+          const body = parseBody(raw)
+          const path = (req.url ?? "/").replace(/^\/v1/, "")
+          const task = taskOf(body)
+          state.calls.push({ method: req.method ?? "GET", path, headers: req.headers, body, task })
+          if (req.method === "GET" && path === "/models") return answerModels(res)
+          if (req.method === "POST" && path === "/chat/completions") return answerChat(res, body, task)
+          send(res, 404, { error: `no route ${req.method} ${req.url}` })
+        })
+      })
+
+      const answerModels = (res: ServerResponse) => {
+        if (has("no-models")) return send(res, 404, { error: "Unexpected endpoint or method. (GET /v1/models)" })
+        const ids = has("empty-models") ? [] : (state.settings.models ?? DEFAULT_MODELS)
+        send(res, 200, { object: "list", data: ids.map((id) => ({ id, object: "model" })) })
+      }
+
+      const answerChat = (res: ServerResponse, body: Record<string, unknown> | undefined, task: string) => {
+        if (has("reset") || once("reset-once")) return res.socket?.destroy()
+        if (has("status-500") || once("status-500-once")) return send(res, 500, { error: "internal server error" })
+        if (has("error-string")) return send(res, 400, { error: "Model is unloaded." })
+        if (has("error-object"))
+          return send(res, 400, {
+            error: { message: "model 'x' not found, try pulling it first", type: "invalid_request_error" }
+          })
+        if (has("error-openai"))
+          return send(res, 404, {
+            object: "error",
+            message: "The model `x` does not exist.",
+            type: "NotFoundError",
+            code: 404
+          })
+        state.inFlight++
+        state.maxInFlight = Math.max(state.maxInFlight, state.inFlight)
+        let finished = false
+        const done = () => {
+          if (!finished) state.inFlight--
+          finished = true
+        }
+        const timer = setTimeout(
+          () => {
+            done()
+            if (!res.destroyed) reply(res, body, task)
+          },
+          has("slow") ? (state.settings.delayMs ?? 2000) : (state.settings.delayMs ?? 0)
+        )
+        res.on("close", () => {
+          if (!finished) {
+            clearTimeout(timer)
+            state.aborted++
+            done()
+          }
+        })
+      }
+
+      const reply = (res: ServerResponse, body: Record<string, unknown> | undefined, task: string) => {
+        const user = userContent(body)
+        let answer = answerFor(task, user, has)
+        let finish = "stop"
+        let reasoning: string | undefined
+        if (has("garbage") || once("garbage-once")) answer = "I am not sure what you mean by that."
+        else if (once("empty-once")) answer = ""
+        else if (has("length") || once("length-once")) {
+          answer = answer.slice(0, Math.max(1, Math.floor(answer.length / 2)))
+          finish = "length"
+        } else if (has("fenced")) answer = "```json\n" + answer + "\n```"
+        else if (has("prose"))
+          answer = `Sure! Here is the JSON you asked for:\n${answer}\nLet me know if you need more.`
+        else if (has("think"))
+          answer = `<think>The user wants {"text": "draft"}. Let me think it over.</think>\n${answer}`
+        if (has("reasoning-only")) {
+          reasoning = answer
+          answer = ""
+        }
+        send(res, 200, {
+          id: "chatcmpl-fake",
+          object: "chat.completion",
+          model: has("ignore-model") ? "some-other-model" : String(body?.["model"] ?? "unknown"),
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: "assistant",
+                content: answer,
+                ...(reasoning !== undefined ? { reasoning_content: reasoning } : {})
+              },
+              finish_reason: finish
+            }
+          ],
+          usage: {
+            prompt_tokens: Math.ceil(JSON.stringify(body ?? {}).length / 4),
+            completion_tokens: Math.ceil(answer.length / 4)
+          }
+        })
+      }
+
+      yield* Effect.acquireRelease(
+        Effect.callback<void>((resume) => {
+          server.listen(0, "127.0.0.1", () => resume(Effect.void))
+        }),
+        () =>
+          Effect.callback<void>((resume) => {
+            server.closeAllConnections()
+            server.close(() => resume(Effect.void))
+          })
+      )
+      const { port } = server.address() as AddressInfo
+
+      return FakeProvider.of({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        configure: (settings) =>
+          Effect.sync(() => {
+            state.settings = settings
+            state.once.clear()
+            state.calls = []
+            state.aborted = 0
+            state.maxInFlight = 0
+          }),
+        calls: Effect.sync(() => [...state.calls]),
+        aborted: Effect.sync(() => state.aborted),
+        maxInFlight: Effect.sync(() => state.maxInFlight),
+        inFlight: Effect.sync(() => state.inFlight)
+      })
+    })
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export const DEFAULT_MODELS = ["text-embedding-nomic-embed-text-v1.5", "qwen3-8b", "google/gemma-4-12b-it-qat"]
+
+/** Phrases the fake "rewrite" replaces, so a test can see that a rewrite happened without any meaning change. */
+const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\butilize\b/g, "use"],
+  [/\bUtilize\b/g, "Use"],
+  [/\bin order to\b/g, "to"],
+  [/\bIn order to\b/g, "To"],
+  [/\bIt is important to note that /g, ""],
+  [/\bdelve into\b/g, "look at"]
+]
+
+export const fakeRewrite = (text: string): string => REWRITES.reduce((t, [re, by]) => t.replace(re, by), text)
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json" })
+  res.end(JSON.stringify(body))
+}
+
+const parseBody = (raw: string): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(raw)
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const messages = (body: Record<string, unknown> | undefined): Array<{ role: string; content: string }> =>
+  Array.isArray(body?.["messages"]) ? (body["messages"] as Array<{ role: string; content: string }>) : []
+
+const taskOf = (body: Record<string, unknown> | undefined): string =>
+  /^Task: (\w+)/.exec(messages(body).find((m) => m.role === "system")?.content ?? "")?.[1] ?? "none"
+
+const userContent = (body: Record<string, unknown> | undefined): string =>
+  messages(body)
+    .filter((m) => m.role === "user")
+    .map((m) => m.content)
+    .join("\n")
+
+const between = (text: string, tag: string): string => {
+  const matches = [...text.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))]
+  return matches.at(-1)?.[1] ?? ""
+}
+
+const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): string => {
+  switch (task) {
+    case "rewrite": {
+      const rewritten = fakeRewrite(between(user, "paragraph"))
+      return JSON.stringify({ text: has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten })
+    }
+    case "grade":
+      return JSON.stringify(
+        has("grade-low") ? { score: 10, feedback: ["Use much shorter sentences."] } : { score: 92, feedback: [] }
+      )
+    case "verify": {
+      const needsRepair = user.includes("An automatic check found")
+      const finalText = !needsRepair ? "" : has("bad-repair") ? between(user, "rewrite") : between(user, "original")
+      return JSON.stringify({ pass: !needsRepair, missingDetails: [], addedClaims: [], changedMeaning: [], finalText })
+    }
+    case "smooth": {
+      const paragraphs = [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")
+      return JSON.stringify({
+        paragraphs: paragraphs.map((p, i) =>
+          has("smooth-marker") && i > 0 ? `Next, ${p.charAt(0).toLowerCase()}${p.slice(1)}` : p
+        )
+      })
+    }
+    default:
+      return "Hello! How can I help you today?"
+  }
+}

@@ -1,0 +1,54 @@
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import { AppConfig } from "../../src/AppConfig.ts"
+import { serveApp } from "../../src/http/HttpServerLayer.ts"
+import { DefaultStages } from "../../stages/index.ts"
+import { FakeProvider } from "./FakeProvider.ts"
+
+/**
+ * The real service on an ephemeral port, configured to use a fake provider that is also real HTTP on port 0. The
+ * layer exposes the fake (to steer and inspect it) and an HttpClient aimed at the service.
+ */
+export const TestApp = <A, E, R>(
+  settings: Readonly<Record<string, string>> = {},
+  stages: Layer.Layer<A, E, R> = DefaultStages as unknown as Layer.Layer<A, E, R>
+) =>
+  serveApp(stages).pipe(
+    Layer.provide(
+      Layer.unwrap(
+        Effect.gen(function* () {
+          const fake = yield* FakeProvider
+          return AppConfig.layerTest({
+            PROVIDER_BASE_URL: fake.baseUrl,
+            PROVIDER_RETRY_DELAY: "10 millis",
+            ...settings
+          })
+        })
+      )
+    ),
+    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.provideMerge(FakeProvider.layer)
+  )
+
+/** POST a JSON body to the service under test. */
+export const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  Effect.gen(function* () {
+    const client = yield* HttpClient.HttpClient
+    return yield* client.execute(
+      HttpClientRequest.post(path).pipe(HttpClientRequest.bodyJsonUnsafe(body), HttpClientRequest.setHeaders(headers))
+    )
+  })
+
+export const getPath = (path: string, headers: Record<string, string> = {}) =>
+  Effect.gen(function* () {
+    const client = yield* HttpClient.HttpClient
+    return yield* client.execute(HttpClientRequest.get(path).pipe(HttpClientRequest.setHeaders(headers)))
+  })
+
+export interface ErrorJson {
+  readonly error: { readonly code: string; readonly message: string; readonly details?: ReadonlyArray<string> }
+}
+
+export const jsonOf = <A>(response: HttpClientResponse.HttpClientResponse) =>
+  Effect.map(response.json, (body) => body as unknown as A)
