@@ -90,6 +90,22 @@ const blank = (match: string): string => " ".repeat(match.length)
 const blankKeepingPeriod = (match: string): string =>
   match.endsWith(".") ? " ".repeat(match.length - 1) + "." : blank(match)
 
+/**
+ * `String.replace` with a callback takes a slow path in V8 for Unicode patterns with named groups; walking the matches
+ * and joining the slices is about three times faster, and these passes run on every attempt.
+ */
+const replaceMatches = (text: string, re: RegExp, replace: (m: RegExpMatchArray, index: number) => string): string => {
+  const parts: Array<string> = []
+  let last = 0
+  for (const m of text.matchAll(re)) {
+    parts.push(text.slice(last, m.index), replace(m, m.index))
+    last = m.index + m[0].length
+  }
+  if (parts.length === 0) return text
+  parts.push(text.slice(last))
+  return parts.join("")
+}
+
 const increment = (counts: Counts, key: string): void => {
   counts.set(key, (counts.get(key) ?? 0) + 1)
 }
@@ -351,11 +367,9 @@ interface DatesFound {
 const extractDates = (text: string): DatesFound => {
   const dates: Array<DateItem> = []
   const monthMay = new Set<number>()
-  const rest = text.replace(DATE_RE, (...args: Array<unknown>) => {
-    const match = args[0] as string
-    const groups = args[args.length - 1] as Groups
-    const offset = args[args.length - 3] as number
-    const parts = dateComponents(groups, text, offset)
+  const rest = replaceMatches(text, DATE_RE, (m, offset) => {
+    const match = m[0]
+    const parts = dateComponents(m.groups ?? {}, text, offset)
     if (!parts) return match
     dates.push({ fact: { kind: "date", value: collapse(match) }, needs: parts.needs, gives: parts.gives })
     const may = match.indexOf("May")
@@ -501,9 +515,10 @@ const versionItem = (dotted: string, written: string): NumberItem => {
 }
 
 const extractVersions = (text: string, items: Array<NumberItem>): string =>
-  text.replace(VERSION_RE, (m, dotted: string) => {
+  replaceMatches(text, VERSION_RE, (m) => {
+    const dotted = m[1] ?? ""
     items.push(versionItem(dotted, `v${dotted}`))
-    return blank(m)
+    return blank(m[0])
   })
 
 const digitNumber = (g: Groups): NumberItem => {
@@ -619,8 +634,6 @@ const ACRONYM_RE = /^\p{Lu}[\p{Lu}\d&]*\p{Lu}$/u
 const ACRONYM_PLURAL_RE = /^(\p{Lu}[\p{Lu}\d&]*\p{Lu})s$/u
 const CAMEL_RE = /^\p{Ll}+\p{Lu}|^\p{Lu}\p{Ll}+\p{Lu}/u
 const DIGIT_WORD_RE = /^\p{L}[\p{L}\-.]*\d/u
-const CAPITALISED_RE = /^\p{Lu}/u
-const DIGIT_START_RE = /^\p{N}/u
 const TERMINAL_PUNCT_RE = /[.!?:;]/
 
 /** Normalise a word token for comparison: "Ada's" -> "Ada", "GPUs" -> "GPU", "U.S" -> "US". */
@@ -636,14 +649,18 @@ const normaliseWord = (token: string): string => {
 const HAS_INNER_CAPITAL_OR_DIGIT_RE = /.[\p{Lu}\d]/u
 
 /** Acronyms, CamelCase and words with digits look like names in any language and any position. */
-const isStrongName = (word: string): boolean =>
+const isStrongName = (word: string, lower: string): boolean =>
   HAS_INNER_CAPITAL_OR_DIGIT_RE.test(word) &&
-  !COMMON_WORDS.has(word.toLowerCase()) &&
+  !COMMON_WORDS.has(lower) &&
   (ACRONYM_RE.test(word) || CAMEL_RE.test(word) || DIGIT_WORD_RE.test(word))
 
 interface Token {
   readonly word: string
-  readonly capitalised: boolean
+  readonly lower: string
+  /** Capitalised and not a common word, or an acronym, CamelCase or digit word. */
+  readonly nameLike: boolean
+  /** An acronym, CamelCase or digit word: a name even at the start of a sentence or outside English. */
+  readonly strong: boolean
   readonly initial: boolean
   /** True when punctuation or a non-word separates this token from the previous one. */
   readonly broken: boolean
@@ -666,7 +683,12 @@ const tokenise = (text: string): ReadonlyArray<Token> => {
     }
     const raw = m[0]
     const word = normaliseWord(raw)
-    tokens.push({ word, capitalised: CAPITALISED_RE.test(word) && !DIGIT_START_RE.test(word), initial, broken })
+    const lower = word.toLowerCase()
+    const first = word[0] ?? ""
+    // Digits and lower-case letters are their own lower case; only a capital differs.
+    const capitalised = first !== (lower[0] ?? "")
+    const strong = isStrongName(word, lower)
+    tokens.push({ word, lower, nameLike: strong || (capitalised && !COMMON_WORDS.has(lower)), strong, initial, broken })
     initial = false
     broken = false
     previous = raw
@@ -674,8 +696,7 @@ const tokenise = (text: string): ReadonlyArray<Token> => {
   return tokens
 }
 
-const isNameWord = (t: Token): boolean =>
-  (t.capitalised && !COMMON_WORDS.has(t.word.toLowerCase())) || isStrongName(t.word)
+const isNameWord = (t: Token | undefined): boolean => t?.nameLike === true
 
 /** Split the capitalised runs into names, following the rules for sentence-initial words. */
 const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => {
@@ -687,7 +708,7 @@ const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => 
     // A sentence-initial word is only a name when it looks like one: a strong form, used mid-sentence elsewhere,
     // or followed by another capitalised word ("Ada Lovelace wrote").
     const first = run[0]
-    if (first && first.initial && !isStrongName(first.word) && !midSentence.has(first.word) && run.length < 2) {
+    if (first && first.initial && !first.strong && !midSentence.has(first.word) && run.length < 2) {
       run = []
     }
     while (run.length > 0 && NAME_CONNECTORS.has(run[run.length - 1]?.word ?? "")) run.pop()
@@ -703,7 +724,7 @@ const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => 
     if (isNameWord(t)) {
       if (!joined) flush()
       run.push(t)
-    } else if (joined && NAME_CONNECTORS.has(t.word) && tokens[i + 1] && isNameWord(tokens[i + 1] as Token)) {
+    } else if (joined && NAME_CONNECTORS.has(t.word) && isNameWord(tokens[i + 1])) {
       run.push(t)
     } else {
       flush()
@@ -715,7 +736,7 @@ const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => 
 
 /** German capitalises every noun, so outside English only forms that are names in any language count. */
 const foreignNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> =>
-  tokens.filter((t) => isStrongName(t.word)).map((t) => ({ fact: { kind: "name", value: t.word }, words: [t.word] }))
+  tokens.filter((t) => t.strong).map((t) => ({ fact: { kind: "name", value: t.word }, words: [t.word] }))
 
 /** Frequent English function words that rarely occur in German, French, Spanish, Italian or Dutch prose. */
 const ENGLISH_MARKERS = wordSet(`
@@ -726,7 +747,7 @@ const ENGLISH_MARKERS = wordSet(`
 const isEnglish = (tokens: ReadonlyArray<Token>): boolean => {
   if (tokens.length < 4) return true
   let hits = 0
-  for (const t of tokens) if (ENGLISH_MARKERS.has(t.word.toLowerCase())) hits++
+  for (const t of tokens) if (ENGLISH_MARKERS.has(t.lower)) hits++
   return hits / tokens.length >= 0.1
 }
 
@@ -848,8 +869,12 @@ const analyse = (text: string, forceEnglish?: boolean): Analysis => {
       if (c.startsWith("y:")) numberCovers.add(c.slice(2))
     }
   }
-  const words = new Set(tokens.map((t) => t.word))
-  const lowerWords = new Set(tokens.map((t) => t.word.toLowerCase()))
+  const words = new Set<string>()
+  const lowerWords = new Set<string>()
+  for (const t of tokens) {
+    words.add(t.word)
+    lowerWords.add(t.lower)
+  }
   return {
     english,
     codes,
@@ -866,12 +891,32 @@ const analyse = (text: string, forceEnglish?: boolean): Analysis => {
   }
 }
 
+/**
+ * The same original is checked against every attempt of its paragraph, so recent analyses are kept. Analyses are
+ * never mutated after creation, which makes sharing them safe.
+ */
+const ANALYSIS_CACHE_LIMIT = 64
+const analysisCache = new Map<string, Analysis>()
+
+const analyseCached = (text: string, forceEnglish?: boolean): Analysis => {
+  const key = forceEnglish === undefined ? `?${text}` : `${forceEnglish ? "e" : "x"}${text}`
+  const hit = analysisCache.get(key)
+  if (hit) return hit
+  const analysis = analyse(text, forceEnglish)
+  if (analysisCache.size >= ANALYSIS_CACHE_LIMIT) {
+    const oldest = analysisCache.keys().next()
+    if (!oldest.done) analysisCache.delete(oldest.value)
+  }
+  analysisCache.set(key, analysis)
+  return analysis
+}
+
 const cueFacts = (kind: FactKind, counts: Counts): ReadonlyArray<Fact> =>
   [...counts.keys()].map((value) => ({ kind, value }))
 
 /** The facts the guards look for in a paragraph, in a stable order: links, code, dates, numbers, names, cues. */
 export const extractFacts = (text: string): ReadonlyArray<Fact> => {
-  const a = analyse(text)
+  const a = analyseCached(text)
   return [
     ...a.urls.map((value): Fact => ({ kind: "url", value })),
     ...a.codes.map((value): Fact => ({ kind: "code", value })),
@@ -917,8 +962,8 @@ const addedFacts = (a: Analysis, b: Analysis, original: string): ReadonlyArray<F
 
 /** Compare a candidate rewrite with its original paragraph. */
 export const checkFacts = (original: string, candidate: string): GuardReport => {
-  const a = analyse(original)
-  const b = analyse(candidate, a.english)
+  const a = analyseCached(original)
+  const b = analyseCached(candidate, a.english)
   const missing = missingFacts(a, b, candidate)
   const added = addedFacts(a, b, original)
   return { ok: missing.length === 0 && added.length === 0, missing, added }
