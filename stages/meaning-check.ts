@@ -78,7 +78,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         const report: MeaningReport = {
           pass: verdict.pass && chosen.guard.ok,
           missingDetails: [...chosen.guard.missing.map((f) => `${f.kind} "${f.value}"`), ...verdict.missingDetails],
-          addedClaims: verdict.addedClaims,
+          addedClaims: [...chosen.guard.added.map((f) => `${f.kind} "${f.value}"`), ...verdict.addedClaims],
           changedMeaning: verdict.changedMeaning
         }
         if (report.pass && verdict.finalText.trim() === "") {

@@ -31,6 +31,7 @@ export const NodeServerLayer = Layer.unwrap(
 /** The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). */
 export const serveApp = <A, E, R>(stages: Layer.Layer<A, E, R>, options?: { readonly quiet?: boolean }) =>
   HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes), {
-    disableLogger: options?.quiet ?? true,
+    // The request log holds method, path and status only; documents are never logged unless LOG_DOCUMENTS is set.
+    disableLogger: options?.quiet ?? false,
     disableListenLog: options?.quiet ?? false
   }).pipe(Layer.provide(AppServices(stages)))

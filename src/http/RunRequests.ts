@@ -17,6 +17,7 @@ import type { PreparedProfile } from "../pipeline/Stage.ts"
 export const prepareRewrite = Effect.fn("RunRequests.prepareRewrite")(function* (body: RewriteRequest) {
   const config = yield* AppConfig
   yield* checkDocumentSize(body.document, "document", config.maxDocumentChars)
+  if (config.logDocuments) yield* Effect.logInfo("rewrite request", body.document)
   const baseUrl = yield* Effect.fromResult(normalizeBaseUrl(body.provider?.baseUrl ?? config.defaultBaseUrl))
   const profiles = yield* Profiles
   const profile =
@@ -32,6 +33,7 @@ export const prepareRewrite = Effect.fn("RunRequests.prepareRewrite")(function* 
 export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(function* (body: EvalRewriteRequest) {
   const config = yield* AppConfig
   yield* checkDocumentSize(body.source, "source", config.maxDocumentChars)
+  if (config.logDocuments) yield* Effect.logInfo("eval rewrite request", body.source)
   const baseUrl =
     body.providerId !== undefined ? yield* Effect.fromResult(resolveProviderId(body.providerId)) : config.defaultBaseUrl
   const profile = yield* (yield* Profiles).get(body.styleProfileId)

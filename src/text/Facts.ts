@@ -2,9 +2,9 @@
  * Deterministic meaning guards for one prose paragraph (markdown inline formatting allowed).
  *
  * They run on every rewrite attempt before the model's own meaning check, so everything here is precompiled regular
- * expressions and set look-ups: no model, no allocation-heavy parsing. The guards are deliberately asymmetric: a fact
- * of the original must survive in the candidate, while the candidate may add wording freely except new numbers,
- * dates, names and links (possible invented claims).
+ * expressions and set look-ups (no model), and the analysis of a recently seen text is reused. The guards are
+ * deliberately asymmetric: a fact of the original must survive in the candidate, while the candidate may add wording
+ * freely except new numbers, dates, names and links (possible invented claims).
  */
 
 export type FactKind = "number" | "date" | "name" | "url" | "code" | "negation" | "hedge"
@@ -83,6 +83,9 @@ interface Analysis {
 // Small helpers
 
 const wordSet = (words: string): ReadonlySet<string> => new Set(words.trim().split(/\s+/))
+
+/** A regular-expression alternation from a space-separated word list. */
+const alt = (words: string): string => words.trim().split(/\s+/).join("|")
 
 const blank = (match: string): string => " ".repeat(match.length)
 
@@ -231,7 +234,8 @@ const monthNumber = (name: string): number => {
 }
 
 const DATE_ALTERNATIVES = [
-  String.raw`(?<isoY>\d{4})-(?<isoM>\d{1,2})-(?<isoD>\d{1,2})(?:[T ](?<isoH>\d{1,2}):(?<isoMin>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`,
+  String.raw`(?<isoY>\d{4})-(?<isoM>\d{1,2})-(?<isoD>\d{1,2})` +
+    String.raw`(?:[T ](?<isoH>\d{1,2}):(?<isoMin>\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`,
   String.raw`(?<ymdY>\d{4})/(?<ymdM>\d{1,2})/(?<ymdD>\d{1,2})`,
   String.raw`(?<sa>\d{1,2})/(?<sb>\d{1,2})/(?<sy>\d{4}|\d{2})`,
   String.raw`(?<da>\d{1,2})\.(?<db>\d{1,2})\.(?<dy>\d{4})`,
@@ -389,9 +393,12 @@ const NUMBER_RE = new RegExp(
     String.raw`(?<![\p{L}\p{N}_])`,
     String.raw`(?:(?<cur>US\$|[$€£¥]|(?:USD|EUR|GBP)(?=\s?\d))\s?)?`,
     String.raw`(?<neg>[-−](?=\.?\d))?`,
-    String.raw`(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)*|\.\d+)`,
+    // Thousands separators: commas, and the no-break or thin spaces of typeset text (a plain space is ambiguous).
+    String.raw`(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[\u00A0\u2009\u202F]\d{3})+(?:\.\d+)?` +
+      String.raw`|\d+(?:\.\d+)*|\.\d+)`,
     String.raw`(?:(?<ord>st|nd|rd|th)(?!\p{L}))?`,
-    String.raw`(?:\s?(?<pct>%|per\s?cent\b|percent\b)|\s(?<scale>hundred|thousand|million|billion|trillion)\b|(?<abbr>k|K|M|bn|tn)(?![\p{L}\p{N}]))?`,
+    String.raw`(?:\s?(?<pct>%|per\s?cent\b|percent\b)|\s(?<scale>hundred|thousand|million|billion|trillion)\b` +
+      String.raw`|(?<abbr>k|K|M|bn|tn)(?![\p{L}\p{N}]))?`,
     String.raw`(?:\s(?<curw>dollars?|euros?|pounds?|USD|EUR|GBP)\b)?`
   ].join(""),
   "gu"
@@ -401,13 +408,14 @@ const UNITS = "zero one two three four five six seven eight nine ten eleven twel
 const TEENS_REST = "sixteen seventeen eighteen nineteen".split(" ")
 const SMALL_NUMBERS: ReadonlyArray<string> = [...UNITS, ...TEENS_REST]
 const TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split(" ")
-const ORDINAL_WORDS =
-  "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(
-    " "
-  )
+const ORDINAL_WORDS = (
+  "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth " +
+  "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+).split(" ")
 
 const SPELLED_RE = new RegExp(
-  String.raw`\b(?:(?<tens>${TENS.join("|")})(?:[-\s](?<unit>one|two|three|four|five|six|seven|eight|nine)\b)?|(?<small>${SMALL_NUMBERS.join("|")})|(?<ordinal>${ORDINAL_WORDS.join("|")}))\b` +
+  String.raw`\b(?:(?<tens>${TENS.join("|")})(?:[-\s](?<unit>${SMALL_NUMBERS.slice(1, 10).join("|")})\b)?` +
+    String.raw`|(?<small>${SMALL_NUMBERS.join("|")})|(?<ordinal>${ORDINAL_WORDS.join("|")}))\b` +
     String.raw`(?:\s(?<scale>hundred|thousand|million|billion)\b)?(?:\s?(?<pct>%|per\s?cent\b|percent\b))?`,
   "g"
 )
@@ -444,7 +452,7 @@ const CURRENCIES: Readonly<Record<string, string>> = {
 
 /** "1,200.50" -> "1200.5", "007" -> "7": the same quantity written differently gets one key. */
 const canonical = (raw: string): string => {
-  const plain = raw.replace(/,/g, "")
+  const plain = raw.replace(/[,\u00A0\u2009\u202F]/g, "")
   const dot = plain.indexOf(".")
   const int = (dot < 0 ? plain : plain.slice(0, dot)).replace(/^0+(?=\d)/, "") || "0"
   const frac = dot < 0 ? "" : plain.slice(dot + 1).replace(/0+$/, "")
@@ -612,7 +620,7 @@ const COMMON_WORDS = wordSet(`
   ensure avoid include consider compare find call ask send put turn show tell think know want need like
   thanks thank please welcome hello hi dear regards sincerely ok okay sir madam mr mrs ms dr prof st jr sr
   chapter section figure table page part appendix version step item list
-  am pm ad bc faq etc vs eg ie
+  am pm ad bc faq etc vs eg ie inc ltd corp co llc gmbh plc
   new old good great best better bad big small large long short high low full free main key total final
   yes no not never here there
 `)
@@ -622,13 +630,17 @@ const NAME_CONNECTORS = wordSet("of van von de der den da del della di du la le 
 
 /** Abbreviations whose period does not end a sentence. */
 const NON_TERMINAL_ABBREVIATIONS = wordSet(
-  "mr mrs ms dr prof st jr sr vs cf e.g i.e fig no nos approx ca al inc ltd co corp gen col lt sgt rev vol pp ch sec eq ref mt"
+  "mr mrs ms dr prof st jr sr vs cf e.g i.e fig no nos approx ca al inc ltd co corp gen col lt sgt rev vol pp ch sec " +
+    "eq ref mt"
 )
 
 /** A word with letters, digits, internal apostrophes, hyphens or periods ("Ada's", "Jean-Luc", "Node.js", "U.S"). */
-const TOKEN_RE = /[\p{L}\p{N}](?:[\p{L}\p{N}\p{M}]|['’](?=\p{L})|[-.](?=[\p{L}\p{N}]))*|([.!?;:]+|[^\s\p{L}\p{N}])/gu
+const TOKEN_RE = new RegExp(
+  String.raw`[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’.-][\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*` +
+    String.raw`|([.!?;:]+|[^\s\p{L}\p{N}])`,
+  "gu"
+)
 
-const POSSESSIVE_RE = /['’]s$|(?<=s)['’]$/
 const DOTTED_ACRONYM_RE = /^(?:\p{Lu}\.)+\p{Lu}$/u
 const ACRONYM_RE = /^\p{Lu}[\p{Lu}\d&]*\p{Lu}$/u
 const ACRONYM_PLURAL_RE = /^(\p{Lu}[\p{Lu}\d&]*\p{Lu})s$/u
@@ -637,20 +649,41 @@ const DIGIT_WORD_RE = /^\p{L}[\p{L}\-.]*\d/u
 const TERMINAL_PUNCT_RE = /[.!?:;]/
 
 /** Normalise a word token for comparison: "Ada's" -> "Ada", "GPUs" -> "GPU", "U.S" -> "US". */
+const isApostrophe = (ch: string | undefined): boolean => ch === "'" || ch === "’"
+const isAsciiCapital = (c: number): boolean => c >= 65 && c <= 90
+
+/** Normalise a word token for comparison: "Ada's" -> "Ada", "GPUs" -> "GPU", "U.S" -> "US". */
 const normaliseWord = (token: string): string => {
-  // Cheap character checks first: this runs for every word of every attempt.
-  const word =
-    token.endsWith("s") || token.endsWith("'") || token.endsWith("’") ? token.replace(POSSESSIVE_RE, "") : token
+  // Character checks rather than patterns: this runs for every word of every attempt.
+  const n = token.length
+  const last = token[n - 1]
+  let word = token
+  if (last === "s" && isApostrophe(token[n - 2])) word = token.slice(0, -2)
+  else if (isApostrophe(last)) word = token.slice(0, -1)
   if (word.includes(".") && DOTTED_ACRONYM_RE.test(word)) return word.replace(/\./g, "")
-  const plural = word.endsWith("s") ? ACRONYM_PLURAL_RE.exec(word) : null
+  const plural =
+    word.length >= 3 && word.endsWith("s") && isAsciiCapital(word.charCodeAt(word.length - 2))
+      ? ACRONYM_PLURAL_RE.exec(word)
+      : null
   return plural?.[1] ?? word
 }
 
-const HAS_INNER_CAPITAL_OR_DIGIT_RE = /.[\p{Lu}\d]/u
+/** Any capital or digit after the first character: the cheap precondition of every strong name form. */
+const hasInnerCapitalOrDigit = (word: string): boolean => {
+  for (let i = 1; i < word.length; i++) {
+    const c = word.charCodeAt(i)
+    if (isAsciiCapital(c) || (c >= 48 && c <= 57)) return true
+    if (c > 127) {
+      const ch = word.charAt(i)
+      if (ch !== ch.toLowerCase()) return true
+    }
+  }
+  return false
+}
 
 /** Acronyms, CamelCase and words with digits look like names in any language and any position. */
 const isStrongName = (word: string, lower: string): boolean =>
-  HAS_INNER_CAPITAL_OR_DIGIT_RE.test(word) &&
+  hasInnerCapitalOrDigit(word) &&
   !COMMON_WORDS.has(lower) &&
   (ACRONYM_RE.test(word) || CAMEL_RE.test(word) || DIGIT_WORD_RE.test(word))
 
@@ -698,6 +731,12 @@ const tokenise = (text: string): ReadonlyArray<Token> => {
 
 const isNameWord = (t: Token | undefined): boolean => t?.nameLike === true
 
+/** "Bank of America" is one name; "CTO of Acme" is two, so a connector never joins an acronym. */
+const joinsName = (run: ReadonlyArray<Token>, next: Token | undefined): boolean => {
+  const last = run[run.length - 1]
+  return isNameWord(next) && last !== undefined && !ACRONYM_RE.test(last.word) && !ACRONYM_RE.test(next?.word ?? "")
+}
+
 /** Split the capitalised runs into names, following the rules for sentence-initial words. */
 const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => {
   const midSentence = new Set<string>()
@@ -724,7 +763,7 @@ const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => 
     if (isNameWord(t)) {
       if (!joined) flush()
       run.push(t)
-    } else if (joined && NAME_CONNECTORS.has(t.word) && isNameWord(tokens[i + 1])) {
+    } else if (joined && NAME_CONNECTORS.has(t.word) && joinsName(run, tokens[i + 1])) {
       run.push(t)
     } else {
       flush()
@@ -737,6 +776,40 @@ const englishNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> => 
 /** German capitalises every noun, so outside English only forms that are names in any language count. */
 const foreignNames = (tokens: ReadonlyArray<Token>): ReadonlyArray<NameItem> =>
   tokens.filter((t) => t.strong).map((t) => ({ fact: { kind: "name", value: t.word }, words: [t.word] }))
+
+/**
+ * Number words two to twelve in German, French, Spanish, Italian, Portuguese and Dutch, so that "3" and "trois" are
+ * equal in a French paragraph too. Words for one are left out: they double as articles ("un", "ein", "uno").
+ */
+const FOREIGN_NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
+  [
+    "zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",
+    "deux trois quatre cinq six sept huit neuf dix onze douze",
+    "dos tres cuatro cinco seis siete ocho nueve diez once doce",
+    "due tre quattro cinque sei sette otto nove dieci undici dodici",
+    "dois três quatro cinco seis sete oito nove dez onze doze",
+    "twee drie vier vijf zes zeven acht negen tien elf twaalf"
+  ].flatMap((line) => line.split(" ").map((word, i): [string, number] => [word, i + 2]))
+)
+
+const foreignSpelledNumbers = (tokens: ReadonlyArray<Token>): ReadonlyArray<NumberItem> =>
+  tokens.flatMap((t) => {
+    const value = FOREIGN_NUMBER_WORDS.get(t.lower)
+    if (value === undefined) return []
+    return [
+      makeNumber({
+        value: String(value),
+        exponent: 0,
+        negative: false,
+        pct: false,
+        currency: undefined,
+        ordinal: false,
+        dotted: undefined,
+        spelled: true,
+        required: true
+      })
+    ]
+  })
 
 /** Frequent English function words that rarely occur in German, French, Spanish, Italian or Dutch prose. */
 const ENGLISH_MARKERS = wordSet(`
@@ -755,12 +828,27 @@ const isEnglish = (tokens: ReadonlyArray<Token>): boolean => {
 // Negation and hedges
 
 // Cue patterns run on a lower-cased copy without the `i` and `u` flags, which makes them several times faster.
-const NEGATION_RE =
-  /\b(?:no\s+longer|no\s+one|cannot|[a-z]+n['’]t|not|no(?!\.\s*\d)|never|none|nobody|nothing|neither|nor|nowhere|without|unable|fail(?:s|ed|ing)?\s+to|lack(?:s|ed|ing)?)\b/g
+const NEGATION_RE = new RegExp(
+  [
+    String.raw`\b(?:no\s+longer|no\s+one|cannot|[a-z]+n['’]t`,
+    // "not only ... but also" adds rather than negates; "No. 5" abbreviates "number".
+    String.raw`not(?!\s+(?:only|just)\b)|no(?!\.\s*\d)`,
+    alt("never none nobody nothing neither nor nowhere without unable"),
+    String.raw`fail(?:s|ed|ing)?\s+to|lack(?:s|ed|ing)?)\b`
+  ].join("|"),
+  "g"
+)
 
 /** Negation words of the other languages the service keeps, used only when the paragraph is not English. */
-const FOREIGN_NEGATION_RE =
-  /(?<![\p{L}])(?:nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|niemand|ohne|weder|pas|jamais|rien|aucun(?:e)?|sans|personne|nunca|nada|nadie|ningun[oa]?|ningún|sin|tampoco|non|mai|niente|nessun[oa]?|senza|não|nem|sem|niet|geen|nooit|zonder)(?![\p{L}])/gu
+const FOREIGN_NEGATION_WORDS = [
+  "nicht kein keine keinem keinen keiner keines nie niemals nichts niemand ohne weder",
+  "pas jamais rien aucun aucune sans personne",
+  "nunca nada nadie ninguno ninguna ningún sin tampoco",
+  "non mai niente nessuno nessuna senza",
+  "não nem sem",
+  "niet geen nooit zonder"
+].join(" ")
+const FOREIGN_NEGATION_RE = new RegExp(String.raw`(?<!\p{L})(?:${alt(FOREIGN_NEGATION_WORDS)})(?!\p{L})`, "gu")
 
 const negationCue = (match: string): string => {
   const m = collapse(match.replace(/’/g, "'"))
@@ -777,25 +865,32 @@ const countNegations = (lower: string, english: boolean): Counts => {
   return counts
 }
 
-const NUMBER_AHEAD = String.raw`(?=\s+(?:[$€£¥]\s?)?\d|\s+(?:an?\s+)?(?:${[...SMALL_NUMBERS, ...TENS].join("|")}|hundred|thousand|million|billion|half|third|quarter|dozen|few|couple)\b)`
+/** "about 40", "around a third": the approximation sense, not the topic sense of "a note about caching". */
+const NUMBER_AHEAD =
+  String.raw`(?=\s+(?:[$€£¥]\s?)?\d|\s+(?:an?\s+)?(?:${[...SMALL_NUMBERS, ...TENS].join("|")}|` +
+  String.raw`${alt("hundred thousand million billion half third quarter dozen few couple")})\b)`
 
 /** Hedge groups with their cues; every pattern is implicitly preceded by a word boundary. */
 const HEDGE_GROUPS: ReadonlyArray<readonly [HedgeGroup, string]> = [
-  ["possibility", String.raw`(?:may|might|could|possibly|perhaps|maybe|can)\b(?!['’]t)`],
+  // "can not" and "could not" state inability, a negation, just like "cannot" and "couldn't".
+  ["possibility", String.raw`(?:may|might|possibly|perhaps|maybe)\b|(?:could|can)\b(?!['’]t|\s+not\b)`],
   ["likelihood", String.raw`(?:likely|unlikely|probably|presumably|probable)\b`],
   [
     "approximation",
-    String.raw`(?:approximately|approx\.|roughly|nearly|almost|estimated|estimates?|at\s+least|at\s+most)\b|(?:about|around|up\s+to|some)${NUMBER_AHEAD}`
+    String.raw`(?:approximately|approx\.|roughly|nearly|almost|estimated|estimates?|at\s+least|at\s+most)\b` +
+      String.raw`|(?:about|around|up\s+to|some)${NUMBER_AHEAD}`
   ],
   [
     "evidence",
-    String.raw`(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|appear(?:s|ed|ing)?|seem(?:s|ed|ing)?|reportedly|apparently|preliminary)\b`
+    String.raw`(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|appear(?:s|ed|ing)?|seem(?:s|ed|ing)?` +
+      String.raw`|reportedly|apparently|preliminary|according\s+to)\b`
   ],
   ["temporal", String.raw`not\s+(?:[a-z]+\s+){0,3}?yet\b|so\s+far\b|still\b|until\b|till\b`],
-  ["strong recommendation", String.raw`(?:must|required|mandatory|ha(?:ve|s)\s+to|needs?\s+to)\b`],
+  ["strong recommendation", String.raw`(?:must(?:n['’]t)?|required|mandatory|ha(?:ve|s)\s+to|needs?\s+to)\b`],
   [
     "weak recommendation",
-    String.raw`(?:should|recommend(?:s|ed|ing)?|optional(?:ly)?|consider(?:s|ed|ing)?|ought\s+to|advisable)\b`
+    String.raw`(?:should(?:n['’]t)?|recommend(?:s|ed|ing)?|optional(?:ly)?|consider(?:s|ed|ing)?` +
+      String.raw`|ought\s+to|advisable)\b`
   ]
 ]
 
@@ -819,7 +914,7 @@ const HEDGE_GROUP_ORDER: ReadonlyArray<HedgeGroup> = [...HEDGE_GROUPS, ...HEDGE_
 const hedgeCue = (group: HedgeGroup, match: string): string => {
   const m = collapse(match.replace(/’/g, "'"))
   if (group === "temporal" && m.endsWith("yet")) return "not yet"
-  return m
+  return m.endsWith("n't") ? m.slice(0, -3) : m
 }
 
 const countHedges = (lower: string, monthMay: ReadonlySet<number>): ReadonlyMap<HedgeGroup, Counts> => {
@@ -843,6 +938,7 @@ const lowerSameLength = (text: string): string => {
 // Analysis
 
 const YEAR_NUMBER_RE = /^\d{4}$/
+const DIGIT_START_TAIL_RE = /^\d[\d.,]*(\p{L}[\p{L}\d]*)$/u
 
 const analyse = (text: string, forceEnglish?: boolean): Analysis => {
   const { codes, plain, urls } = prepare(text)
@@ -852,13 +948,14 @@ const analyse = (text: string, forceEnglish?: boolean): Analysis => {
   const english = forceEnglish ?? isEnglish(tokens)
   const lower = lowerSameLength(plain)
   const names = dedupeBy(english ? englishNames(tokens) : foreignNames(tokens), (n) => n.words.join(" "))
+  const found = english ? numbered.numbers : [...numbered.numbers, ...foreignSpelledNumbers(tokens)]
   // Keep a required occurrence over an optional one with the same key ("1" over the pronoun "one").
-  const ranked = [...numbered.numbers.filter((n) => n.required), ...numbered.numbers.filter((n) => !n.required)]
+  const ranked = [...found.filter((n) => n.required), ...found.filter((n) => !n.required)]
   const numbers = dedupeBy(ranked, (n) => n.key)
   const dates = dedupeBy(dated.dates, (d) => d.needs.toSorted().join(" "))
   const numberCovers = new Set<string>()
   const datePool = new Set<string>()
-  for (const n of numbered.numbers) {
+  for (const n of found) {
     for (const c of n.covers) numberCovers.add(c)
     // A year read as a number on one side and as a date on the other is still the same figure.
     if (YEAR_NUMBER_RE.test(n.bare)) datePool.add(`y:${n.bare}`)
@@ -874,6 +971,12 @@ const analyse = (text: string, forceEnglish?: boolean): Analysis => {
   for (const t of tokens) {
     words.add(t.word)
     lowerWords.add(t.lower)
+    // "2MiB" keeps the unit "MiB" that "2 MiB" names as a word of its own.
+    const tail = DIGIT_START_TAIL_RE.exec(t.word)?.[1]
+    if (tail !== undefined) {
+      words.add(tail)
+      lowerWords.add(tail.toLowerCase())
+    }
   }
   return {
     english,
@@ -896,9 +999,12 @@ const analyse = (text: string, forceEnglish?: boolean): Analysis => {
  * never mutated after creation, which makes sharing them safe.
  */
 const ANALYSIS_CACHE_LIMIT = 64
+/** Whole documents (the smoothing pass) are analysed but not kept, which bounds the cache's memory. */
+const CACHEABLE_LENGTH = 20_000
 const analysisCache = new Map<string, Analysis>()
 
 const analyseCached = (text: string, forceEnglish?: boolean): Analysis => {
+  if (text.length > CACHEABLE_LENGTH) return analyse(text, forceEnglish)
   const key = forceEnglish === undefined ? `?${text}` : `${forceEnglish ? "e" : "x"}${text}`
   const hit = analysisCache.get(key)
   if (hit) return hit

@@ -72,6 +72,21 @@ describe("Facts: numbers", () => {
     assert.isTrue(checkFacts(original, "Run `retry --max 9` and see [the report](https://example.com/r/2024/7).").ok)
   })
 
+  it("treats number words as numbers in other languages too", () => {
+    assert.isTrue(
+      checkFacts("Le serveur ne répond pas depuis 3 jours.", "Depuis trois jours, le serveur ne répond pas.").ok
+    )
+    assert.deepStrictEqual(missing("Der Server lief 3 Tage.", "Der Server lief vier Tage lang.", "number"), ["3"])
+  })
+
+  it("keeps scaled amounts equal to their digits", () => {
+    assert.isTrue(checkFacts("The server handled 1.2 million requests.", "The server handled 1,200,000 requests.").ok)
+    assert.deepStrictEqual(
+      missing("The server handled 1.2 million requests.", "The server handled 1.2 billion requests.", "number"),
+      ["1.2 million"]
+    )
+  })
+
   it("reports a new number in the candidate as added", () => {
     assert.deepStrictEqual(added("The tool is fast.", "The tool is 40% faster.", "number"), ["40%"])
     assert.deepStrictEqual(added("The tool is fast.", "The tool is fast for two reasons.", "number"), [])
@@ -102,7 +117,11 @@ describe("Facts: dates and times", () => {
       checkFacts(original, "The firm dates from 1999. Sales grew in Q3 2025, slowed in June and rose on Monday.").ok
     )
     assert.deepStrictEqual(
-      missing(original, "Sales grew in the third quarter, slowed in June and picked up on Tuesday; founded 1999.", "date"),
+      missing(
+        original,
+        "Sales grew in the third quarter, slowed in June and picked up on Tuesday; founded 1999.",
+        "date"
+      ),
       ["Q3 2025", "Monday"]
     )
   })
@@ -147,6 +166,17 @@ describe("Facts: names", () => {
     assert.deepStrictEqual(values(extractFacts("Compilers are fast."), "name"), [])
   })
 
+  it("keeps a unit written apart from or glued to its number", () => {
+    assert.isTrue(checkFacts("The limit is 2 MiB.", "The limit is 2MiB.").ok)
+    assert.isTrue(checkFacts("The limit is 2MiB.", "The limit is 2 MiB.").ok)
+  })
+
+  it("does not join an acronym and a name across 'of'", () => {
+    const original = "Dr. Jane Smith, CTO of Acme Inc., said the launch is set."
+    assert.deepStrictEqual(values(extractFacts(original), "name"), ["Jane Smith", "CTO", "Acme"])
+    assert.isTrue(checkFacts(original, "The launch is set, said Jane Smith, Acme's CTO.").ok)
+  })
+
   it("reports a new name as added", () => {
     assert.deepStrictEqual(added("The team shipped it.", "The team at Google shipped it.", "name"), ["Google"])
     assert.deepStrictEqual(added("We use the internet.", "We use the Internet.", "name"), [])
@@ -155,7 +185,8 @@ describe("Facts: names", () => {
   it("uses only acronyms, CamelCase and digit words outside English", () => {
     const german = "Die Firma hat den Bericht für die BaFin geschrieben, und der Vorstand prüft ihn mit SAP."
     assert.deepStrictEqual(values(extractFacts(german), "name"), ["BaFin", "SAP"])
-    assert.isTrue(checkFacts(german, "Der Vorstand prüft mit SAP den Bericht, den die Firma für die BaFin schrieb.").ok)
+    const reordered = "Der Vorstand prüft mit SAP den Bericht, den die Firma für die BaFin schrieb."
+    assert.isTrue(checkFacts(german, reordered).ok)
     assert.deepStrictEqual(missing(german, "Die Firma schrieb den Bericht, der Vorstand prüft ihn.", "name"), [
       "BaFin",
       "SAP"
@@ -166,21 +197,27 @@ describe("Facts: names", () => {
 describe("Facts: urls and code", () => {
   it("keeps urls, www domains, emails and link targets verbatim", () => {
     const original =
-      "Read [the guide](https://example.com/guide?v=2), visit www.example.org or https://docs.example.com/a_(b). Mail ops@example.com."
+      "Read [the guide](https://example.com/guide?v=2), visit www.example.org or " +
+      "https://docs.example.com/a_(b). Mail ops@example.com."
     assert.deepStrictEqual(values(extractFacts(original), "url"), [
       "https://example.com/guide?v=2",
-      "https://docs.example.com/a_(b)",
       "www.example.org",
+      "https://docs.example.com/a_(b)",
       "ops@example.com"
     ])
     assert.isTrue(
       checkFacts(
         original,
-        "Mail ops@example.com. See https://docs.example.com/a_(b), www.example.org and [the guide](https://example.com/guide?v=2)."
+        "Mail ops@example.com. See https://docs.example.com/a_(b), www.example.org and " +
+          "[the guide](https://example.com/guide?v=2)."
       ).ok
     )
     assert.deepStrictEqual(
-      missing(original, "Read [the guide](https://example.com/guide), visit www.example.org. Mail ops@example.com.", "url"),
+      missing(
+        original,
+        "Read [the guide](https://example.com/guide), visit www.example.org. Mail ops@example.com.",
+        "url"
+      ),
       ["https://example.com/guide?v=2", "https://docs.example.com/a_(b)"]
     )
   })
@@ -207,6 +244,13 @@ describe("Facts: negation", () => {
     assert.isTrue(checkFacts("The service never drops a request.", "The service does not drop any request.").ok)
     assert.isTrue(checkFacts("It no longer needs a key.", "It does not need a key anymore.").ok)
     assert.isTrue(checkFacts("It runs without a GPU.", "It runs with no GPU.").ok)
+  })
+
+  it("reads 'can not' and 'could not' as negations, and 'not only' as no negation", () => {
+    assert.isTrue(checkFacts("You can not skip this step.", "You cannot skip this step.").ok)
+    assert.isTrue(checkFacts("We could not reproduce it.", "We couldn't reproduce it.").ok)
+    assert.isTrue(checkFacts("You must not commit secrets.", "You mustn't commit secrets.").ok)
+    assert.isTrue(checkFacts("This is not only fast but also cheap.", "This is fast and cheap.").ok)
   })
 
   it("reports a lost negation with its cue", () => {
@@ -248,6 +292,11 @@ describe("Facts: hedges", () => {
     assert.deepStrictEqual(missing("You should rotate the keys.", "You must rotate the keys.", "hedge"), ["should"])
   })
 
+  it("counts 'according to' as an evidence qualifier", () => {
+    const original = "The study suggests that caffeine may help."
+    assert.isTrue(checkFacts(original, "According to the study, caffeine may help.").ok)
+  })
+
   it("does not take 'about' as a topic for an approximation", () => {
     assert.isTrue(checkFacts("This note is about caching.", "This note covers caching.").ok)
   })
@@ -265,7 +314,10 @@ describe("Facts: report", () => {
 
   it("describes losses and additions in one sentence", () => {
     const report = checkFacts("The answer may be 42.", "The answer is 41 at Google.")
-    assert.strictEqual(describeReport(report), 'lost the number "42", the hedge "may"; added the number "41", the name "Google"')
+    assert.strictEqual(
+      describeReport(report),
+      'lost the number "42", the hedge "may"; added the number "41", the name "Google"'
+    )
     assert.match(describeReport(checkFacts("Same.", "Same.")), /^kept every/)
   })
 

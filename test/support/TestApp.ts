@@ -14,7 +14,7 @@ export const TestApp = <A, E, R>(
   settings: Readonly<Record<string, string>> = {},
   stages: Layer.Layer<A, E, R> = DefaultStages as unknown as Layer.Layer<A, E, R>
 ) =>
-  serveApp(stages).pipe(
+  serveApp(stages, { quiet: true }).pipe(
     Layer.provide(
       Layer.unwrap(
         Effect.gen(function* () {

@@ -1,0 +1,118 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import type { ScoredAttempt } from "../../src/pipeline/Stage.ts"
+import { MeaningCheckStage, VERIFY_MAX_TOKENS } from "../../stages/meaning-check.ts"
+import { FakeProvider } from "../support/FakeProvider.ts"
+import { runContext, stageUnderTest } from "../support/StageHarness.ts"
+
+const ORIGINAL = "The upgrade may take about 40 minutes and does not delete the 3 backups."
+const FAITHFUL = "The upgrade may need about 40 minutes. It does not delete the 3 backups."
+const LOST_HEDGE = "The upgrade takes 40 minutes. It does not delete the 3 backups."
+
+const attempt = (n: number, text: string, score: number): ScoredAttempt => ({
+  attempt: n,
+  text,
+  score: { score, feedback: [] }
+})
+
+layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("meaning-check stage", (it) => {
+  it.effect("a faithful rewrite passes with one verification request of 360 tokens", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: FAITHFUL,
+        attempts: [attempt(0, FAITHFUL, 90)]
+      })
+      assert.strictEqual(out.text, FAITHFUL)
+      assert.isTrue(out.report.pass)
+      assert.strictEqual(out.source, "rewrite")
+      const calls = yield* fake.calls
+      assert.strictEqual(calls.length, 1)
+      assert.strictEqual(calls[0]?.task, "verify")
+      assert.strictEqual(calls[0]?.body?.["max_tokens"], VERIFY_MAX_TOKENS)
+    })
+  )
+
+  it.effect("a best draft that drops a hedge gives way to an earlier, safe draft, with a warning", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_HEDGE,
+        attempts: [attempt(0, FAITHFUL, 70), attempt(1, LOST_HEDGE, 95)]
+      })
+      assert.strictEqual(out.text, FAITHFUL)
+      assert.isTrue(out.report.pass)
+      assert.strictEqual(out.warnings.length, 1)
+      assert.include(out.warnings[0] ?? "", "earlier draft")
+    })
+  )
+
+  it.effect("when every draft loses a detail, the model is told what is missing and its repair is used", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_HEDGE,
+        attempts: [attempt(0, LOST_HEDGE, 90)]
+      })
+      // The fake repairs by handing back the original, which passes every guard.
+      assert.strictEqual(out.text, ORIGINAL)
+      assert.strictEqual(out.source, "repair")
+      assert.isTrue(out.report.pass)
+      const prompt = JSON.stringify((yield* fake.calls)[0]?.body)
+      assert.include(prompt, "An automatic check found that the rewrite")
+      assert.include(prompt, "may")
+    })
+  )
+
+  it.effect("a repair that still loses the detail is not trusted: the original is kept and reported", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ behaviours: ["bad-repair"] })
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_HEDGE,
+        attempts: [attempt(0, LOST_HEDGE, 90)]
+      })
+      assert.strictEqual(out.text, ORIGINAL)
+      assert.strictEqual(out.source, "original")
+      assert.isFalse(out.report.pass)
+      assert.include(out.warnings[0] ?? "", "kept as it was")
+    })
+  )
+
+  it.effect("with the model check off, the guards still decide and no request is made", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext({ runMeaningCheck: false })
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_HEDGE,
+        attempts: [attempt(0, LOST_HEDGE, 90)]
+      })
+      assert.strictEqual(out.text, ORIGINAL)
+      assert.strictEqual(out.source, "original")
+      assert.strictEqual((yield* fake.calls).length, 0)
+    })
+  )
+})
