@@ -1,5 +1,6 @@
+import { NodeHttpClient } from "@effect/platform-node"
 import { Context, Duration, Effect, Layer, Ref, Schedule, Schema, Semaphore } from "effect"
-import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
+import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
 import type { ReasoningEffort, UsageFigures } from "../domain/Rewrite.ts"
@@ -149,7 +150,8 @@ export class LlmProvider extends Context.Service<
         return chooseModel(models, requested)
       })
 
-      const chat = Effect.fn("LlmProvider.chat")(function* (request: ChatRequest) {
+      // The hot path (every provider call) is untraced: span bookkeeping cost more than the rest of the call.
+      const chat = Effect.fnUntraced(function* (request: ChatRequest) {
         const url = `${request.target.baseUrl}/chat/completions`
         const body = {
           model: request.target.model,
@@ -223,15 +225,15 @@ export class LlmProvider extends Context.Service<
               message: `the model's ${request.purpose} reply ${why} twice; try another model or a lower reasoning effort`
             })
           })
-        }).pipe(Effect.withSpan("LlmProvider.complete"))
+        })
       }
 
       return LlmProvider.of({ listModels, selectModel, chat, complete })
     })
   )
 
-  /** Fully wired: the provider gets its own fetch-based client, never the app's. */
-  static readonly layer = LlmProvider.layerNoDeps.pipe(Layer.provide(FetchHttpClient.layer))
+  /** Fully wired: the provider gets its own undici client (far cheaper per call than fetch), never the app's. */
+  static readonly layer = LlmProvider.layerNoDeps.pipe(Layer.provide(NodeHttpClient.layerUndici))
 }
 
 // ---------------------------------------------------------------------------------------------------------------
