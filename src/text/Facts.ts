@@ -872,8 +872,9 @@ const NUMBER_AHEAD =
 
 /** Hedge groups with their cues; every pattern is implicitly preceded by a word boundary. */
 const HEDGE_GROUPS: ReadonlyArray<readonly [HedgeGroup, string]> = [
-  // "can not" and "could not" state inability, a negation, just like "cannot" and "couldn't".
-  ["possibility", String.raw`(?:may|might|possibly|perhaps|maybe)\b|(?:could|can)\b(?!['’]t|\s+not\b)`],
+  // "could not" states inability, a negation, just like "couldn't". Plain "can" states ability, not doubt, and
+  // rewrites drop it freely ("you can run X" -> "run X"), so it is not demanded.
+  ["possibility", String.raw`(?:may|might|possibly|perhaps|maybe)\b|could\b(?!['’]t|\s+not\b)`],
   ["likelihood", String.raw`(?:likely|unlikely|probably|presumably|probable)\b`],
   [
     "approximation",
@@ -885,7 +886,7 @@ const HEDGE_GROUPS: ReadonlyArray<readonly [HedgeGroup, string]> = [
     String.raw`(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|appear(?:s|ed|ing)?|seem(?:s|ed|ing)?` +
       String.raw`|reportedly|apparently|preliminary|according\s+to)\b`
   ],
-  ["temporal", String.raw`not\s+(?:[a-z]+\s+){0,3}?yet\b|so\s+far\b|still\b|until\b|till\b`],
+  ["temporal", String.raw`not\s+(?:[a-z]+\s+){0,3}?yet\b|so\s+far\b|until\b|till\b`],
   ["strong recommendation", String.raw`(?:must(?:n['’]t)?|required|mandatory|ha(?:ve|s)\s+to|needs?\s+to)\b`],
   [
     "weak recommendation",

@@ -276,6 +276,12 @@ describe("Facts: hedges", () => {
     assert.isTrue(checkFacts("We have not yet migrated.", "We haven't migrated yet.").ok)
   })
 
+  it("does not demand ability (can) or stylistic still, but does demand could", () => {
+    assert.isTrue(checkFacts("You can restart the service now.", "Restart the service now.").ok)
+    assert.isTrue(checkFacts("The queue is still empty.", "The queue is empty.").ok)
+    assert.deepStrictEqual(missing("The cache could be stale.", "The cache is stale.", "hedge"), ["could"])
+  })
+
   it("reports each lost group", () => {
     assert.deepStrictEqual(missing("The cache may be stale.", "The cache is stale.", "hedge"), ["may"])
     assert.deepStrictEqual(missing("It will probably ship.", "It will ship.", "hedge"), ["probably"])
