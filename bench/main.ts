@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
+import { buildServerBundle, SERVER_BUNDLE } from "../scripts/build-server.ts"
 import { assessStyle, buildStyleTarget } from "../src/text/StyleMetrics.ts"
 import { UNDECIDED_ABOVE } from "../stages/style-score.ts"
 import { type SimulationSettings, startSimulatedProvider } from "./SimulatedProvider.ts"
@@ -58,10 +59,10 @@ const freePort = () =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const startService = async (providerBaseUrl: string, concurrency: number) => {
+const startService = async (bundle: string, providerBaseUrl: string, concurrency: number) => {
   const port = await freePort()
-  // One process (node --import tsx), so /proc/<pid>/status shows the service's own peak memory.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  // The bundled service, as `npm start` and the desktop app run it, in one process whose peak memory /proc shows.
+  const child = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
@@ -132,7 +133,7 @@ const makeDocument = (paragraphs: number, offset = 0): string => {
 
 const run = async (mode: string, paragraphs: number, concurrency: number, sim: SimulationSettings): Promise<Row> => {
   const provider = await startSimulatedProvider(sim)
-  const { base, child } = await startService(provider.baseUrl, concurrency)
+  const { base, child } = await startService(bundle, provider.baseUrl, concurrency)
   try {
     const rewrite = (document: string) =>
       fetch(`${base}/api/rewrite`, {
@@ -177,7 +178,10 @@ const run = async (mode: string, paragraphs: number, concurrency: number, sim: S
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
+let bundle = SERVER_BUNDLE
+
 const main = async () => {
+  bundle = await buildServerBundle("test-output/bench/redraft.mjs")
   console.log(
     `Simulated provider: ${settings.slots} slots, ${settings.prefillMsPerToken} ms/input token, ${settings.decodeMsPerToken} ms/output token, time scale ${settings.timeScale}`
   )
