@@ -230,6 +230,42 @@ layer(TestApp(), { excludeTestServices: true })("rewrite over real HTTP", (it) =
     })
   )
 
+  it.effect("the loop honours maxRewriteIterations and styleThreshold", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      const rewrites = (options: Record<string, unknown>) =>
+        Effect.gen(function* () {
+          yield* fake.configure({ behaviours: ["grade-low"] })
+          const res = yield* rewrite({ document: "We utilize 4 servers.", options: { ...options, includeDebug: true } })
+          const body = yield* jsonOf<Result>(res)
+          assert.strictEqual(
+            body.debug?.segments[0]?.attempts.length,
+            (yield* fake.calls).filter((c) => c.task === "rewrite").length
+          )
+          return body.debug?.segments[0]?.attempts.length
+        })
+      // A threshold no draft reaches: one first rewrite plus maxRewriteIterations more rounds.
+      assert.strictEqual(yield* rewrites({ styleThreshold: 100, maxRewriteIterations: 2 }), 3)
+      assert.strictEqual(yield* rewrites({ styleThreshold: 100, maxRewriteIterations: 0 }), 1)
+      assert.strictEqual(yield* rewrites({ styleThreshold: 100, maxRewriteIterations: 9 }), 6)
+      // A threshold every draft reaches: one round only.
+      assert.strictEqual(yield* rewrites({ styleThreshold: 0, maxRewriteIterations: 2 }), 1)
+    })
+  )
+
+  it.effect("the concurrency bound holds across runs, not per run", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ delayMs: 30 })
+      const document = Array.from({ length: 6 }, (_, i) => `Run paragraph ${i + 1} is here.`).join("\n\n")
+      const results = yield* Effect.all([rewrite({ document }), rewrite({ document: document + "\n\nOne more." })], {
+        concurrency: "unbounded"
+      })
+      for (const res of results) assert.strictEqual(res.status, 200)
+      assert.strictEqual(yield* fake.maxInFlight, 4)
+    })
+  )
+
   it.effect("keeps chat requests per provider within PROVIDER_CONCURRENCY (4)", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
