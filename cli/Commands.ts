@@ -1,0 +1,196 @@
+import { Effect, FileSystem, Option, Stdio } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import type { ProgressEvent, RewriteRequest } from "../src/domain/Rewrite.ts"
+import { CliFailure } from "./CliFailure.ts"
+import { readStdin, writeErr, writeOut } from "./Output.ts"
+import { makeProgress } from "./Progress.ts"
+import { RedraftClient } from "./RedraftClient.ts"
+import { jsonErrors, optionalString, withService } from "./Root.ts"
+
+const json = Flag.Boolean("json").pipe(
+  Flag.withDescription("Print machine-readable JSON on stdout"),
+  Flag.withDefault(false)
+)
+const providerUrl = Flag.String("base-url").pipe(
+  Flag.withDescription("Provider base URL, e.g. http://localhost:11434/v1 (default: the service's PROVIDER_BASE_URL)"),
+  Flag.optional
+)
+
+export const rewrite = Command.make(
+  "rewrite",
+  {
+    file: Argument.String("file").pipe(
+      Argument.withDescription("Markdown file to rewrite; omit it or give - to read stdin"),
+      Argument.optional
+    ),
+    profile: Flag.String("profile").pipe(
+      Flag.withAlias("p"),
+      Flag.withDescription("Style profile id (see: redraft profiles)")
+    ),
+    baseUrl: providerUrl,
+    model: Flag.String("model").pipe(
+      Flag.withDescription("Model id (default: picked from the provider's list)"),
+      Flag.optional
+    ),
+    reasoningEffort: Flag.Literals("reasoning-effort", ["none", "minimal", "low", "medium", "high", "xhigh"]).pipe(
+      Flag.withDescription("Reasoning effort sent to the provider"),
+      Flag.optional
+    ),
+    iterations: Flag.Int("iterations").pipe(
+      Flag.withDescription("Extra rewrite rounds when the style score is below the threshold (0-5, default 2)"),
+      Flag.optional
+    ),
+    threshold: Flag.Int("threshold").pipe(
+      Flag.withDescription("Style score to reach, 0-100 (default 80)"),
+      Flag.optional
+    ),
+    smooth: Flag.Boolean("smooth").pipe(
+      Flag.withDescription("Run the final smoothing pass over the whole document"),
+      Flag.withDefault(false)
+    ),
+    out: Flag.String("out").pipe(
+      Flag.withAlias("o"),
+      Flag.withDescription("Write the rewrite to this file instead of stdout"),
+      Flag.optional
+    ),
+    strict: Flag.Boolean("strict").pipe(
+      Flag.withDescription("Exit with 4 when the meaning check failed for any paragraph (the output is still written)"),
+      Flag.withDefault(false)
+    ),
+    quiet: Flag.Boolean("quiet").pipe(
+      Flag.withAlias("q"),
+      Flag.withDescription("No progress or summary on stderr"),
+      Flag.withDefault(false)
+    ),
+    json
+  },
+  Effect.fn("Cli.rewrite")(function* (input) {
+    const run = Effect.gen(function* () {
+      const document = yield* readDocument(optionalString(input.file))
+      const client = yield* RedraftClient
+      const progress = yield* makeProgress("rewrite", !input.quiet)
+      const provider = {
+        ...Option.match(input.baseUrl, { onNone: () => ({}), onSome: (baseUrl) => ({ baseUrl }) }),
+        ...Option.match(input.model, { onNone: () => ({}), onSome: (model) => ({ model }) }),
+        ...Option.match(input.reasoningEffort, {
+          onNone: () => ({}),
+          onSome: (reasoningEffort) => ({ reasoningEffort })
+        })
+      }
+      const body: RewriteRequest = {
+        document,
+        styleProfileId: input.profile,
+        ...(Object.keys(provider).length > 0 ? { provider } : {}),
+        options: {
+          finalSmoothing: input.smooth,
+          ...Option.match(input.iterations, { onNone: () => ({}), onSome: (n) => ({ maxRewriteIterations: n }) }),
+          ...Option.match(input.threshold, { onNone: () => ({}), onSome: (n) => ({ styleThreshold: n }) })
+        }
+      }
+      const onEvent = (event: ProgressEvent) =>
+        progress.update(
+          event.done,
+          event.total,
+          event.type === "progress" ? `${event.stage} (round ${event.attempt + 1})` : ""
+        )
+      const result = yield* client.rewrite(body, onEvent).pipe(Effect.ensuring(progress.finish))
+      const out = optionalString(input.out)
+      if (out !== undefined) yield* writeFile(out, result.finalText)
+      if (input.json) yield* writeOut(`${JSON.stringify(result, null, 2)}\n`)
+      else if (out === undefined) yield* writeOut(result.finalText)
+      if (!input.quiet && !input.json) {
+        const s = result.summary
+        yield* writeErr(
+          `redraft: ${s.rewritten}/${s.segments} blocks rewritten, ${s.protected} protected, style ${s.styleScore}, meaning ${s.meaning} (${result.provider.model})${out === undefined ? "" : `, written to ${out}`}\n`
+        )
+        for (const warning of s.warnings) yield* writeErr(`warning: ${warning}\n`)
+      }
+      if (input.strict && result.summary.meaning === "failed") {
+        return yield* new CliFailure({
+          code: "meaning_failed",
+          message: "the meaning check failed for some paragraphs (they were kept as they were); see the warnings"
+        })
+      }
+    })
+    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+  })
+).pipe(
+  Command.withDescription("Rewrite a markdown document into a style profile, keeping its meaning"),
+  Command.withExamples([
+    { command: "redraft rewrite notes.md --profile plain-english --out notes.plain.md", description: "Rewrite a file" },
+    { command: "cat notes.md | redraft rewrite --profile formal-academic --json", description: "stdin to JSON" }
+  ])
+)
+
+export const profiles = Command.make(
+  "profiles",
+  { json },
+  Effect.fn("Cli.profiles")(function* (input) {
+    const run = Effect.gen(function* () {
+      const list = yield* (yield* RedraftClient).profiles
+      if (input.json) return yield* writeOut(`${JSON.stringify({ profiles: list }, null, 2)}\n`)
+      const width = Math.max(...list.map((p) => p.id.length))
+      for (const p of list) yield* writeOut(`${p.id.padEnd(width)}  ${p.name}: ${p.description}\n`)
+    })
+    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+  })
+).pipe(Command.withDescription("List the style profiles the service knows"))
+
+export const health = Command.make(
+  "health",
+  { baseUrl: providerUrl, json },
+  Effect.fn("Cli.health")(function* (input) {
+    const run = Effect.gen(function* () {
+      const client = yield* RedraftClient
+      const result = yield* client.health(optionalString(input.baseUrl))
+      if (input.json) yield* writeOut(`${JSON.stringify({ service: client.baseUrl, ...result }, null, 2)}\n`)
+      else {
+        yield* writeOut(
+          [
+            `service   ${client.baseUrl}`,
+            `provider  ${result.baseUrl ?? "(default)"} ${result.localProviderReachable ? "reachable" : "unreachable"}`,
+            `model     ${result.model ?? "none"}${result.defaultModelFound ? "" : " (not the default family)"}`,
+            `status    ${result.status}${result.error === undefined ? "" : `: ${result.error}`}`,
+            ""
+          ].join("\n")
+        )
+      }
+      if (!result.ok) {
+        return yield* new CliFailure({
+          code: result.localProviderReachable ? "provider_error" : "provider_unreachable",
+          message: result.error ?? `the provider is not ready (${result.status})`
+        })
+      }
+    })
+    yield* run.pipe(withService("probe-then-start"))
+  })
+).pipe(Command.withDescription("Check that the service and its provider are ready"))
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const readDocument = (file: string | undefined) =>
+  Effect.gen(function* () {
+    if (file === undefined || file === "-") {
+      if (file === undefined && (yield* Stdio.Stdio.use((stdio) => stdio.stdinIsTerminal))) {
+        return yield* new CliFailure({
+          code: "no_input",
+          message: "give a markdown FILE, or pipe a document on stdin (see: redraft rewrite --help)"
+        })
+      }
+      return yield* readStdin.pipe(
+        Effect.mapError(() => new CliFailure({ code: "input_unreadable", message: "could not read stdin" }))
+      )
+    }
+    const fs = yield* FileSystem.FileSystem
+    return yield* fs
+      .readFileString(file)
+      .pipe(Effect.mapError(() => new CliFailure({ code: "input_unreadable", message: `cannot read ${file}` })))
+  })
+
+const writeFile = (file: string, text: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    yield* fs
+      .writeFileString(file, text)
+      .pipe(Effect.mapError(() => new CliFailure({ code: "output_unwritable", message: `cannot write ${file}` })))
+  })

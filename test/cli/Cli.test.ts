@@ -1,0 +1,179 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect, Fiber, FileSystem } from "effect"
+import { FakeProvider } from "../support/FakeProvider.ts"
+import { TestApp } from "../support/TestApp.ts"
+import { runCli, serviceUrl } from "./RunCli.ts"
+
+const DOC = "# Notes\n\nWe utilize 3 keys in order to open the 2 doors.\n\n```sh\nnpm start\n```\n\nThe lock may jam.\n"
+const REWRITTEN = "# Notes\n\nWe use 3 keys to open the 2 doors.\n\n```sh\nnpm start\n```\n\nThe lock may jam.\n"
+
+/** Runs `redraft --service <test service> ...args`. */
+const redraft = (args: ReadonlyArray<string>, options: Parameters<typeof runCli>[1] = {}) =>
+  Effect.gen(function* () {
+    const url = yield* serviceUrl
+    return yield* runCli(["--service", url, ...args], options)
+  })
+
+const withFile = (text: string) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const dir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-cli-" })
+    const file = `${dir}/doc.md`
+    yield* fs.writeFileString(file, text)
+    return { dir, file }
+  })
+
+layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real service", (it) => {
+  it.effect("rewrite FILE prints the rewrite on stdout, plain progress lines and a summary on stderr", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const { file } = yield* withFile(DOC)
+      const run = yield* redraft(["rewrite", file, "--profile", "plain-english"])
+      assert.strictEqual(run.exitCode, 0)
+      assert.strictEqual(run.stdout, REWRITTEN)
+      assert.include(run.stderr, "rewrite: 2/2 done")
+      assert.notInclude(run.stderr, "\r")
+      assert.match(run.stderr, /redraft: 1\/4 blocks rewritten, 2 protected, style \d+, meaning passed/)
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("reads stdin, writes --out, prints the JSON result with --json", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const { dir } = yield* withFile("")
+      const out = `${dir}/out.md`
+      const run = yield* redraft(["rewrite", "--profile", "direct-technical", "--out", out, "--json"], { stdin: DOC })
+      assert.strictEqual(run.exitCode, 0)
+      const result = JSON.parse(run.stdout) as { finalText: string; summary: { meaning: string } }
+      assert.strictEqual(result.finalText, REWRITTEN)
+      assert.strictEqual(result.summary.meaning, "passed")
+      assert.strictEqual(yield* (yield* FileSystem.FileSystem).readFileString(out), REWRITTEN)
+    }).pipe(Effect.scoped)
+  )
+
+  it.effect("draws a progress bar when stderr is a terminal", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const run = yield* redraft(["rewrite", "--profile", "plain-english"], { stdin: DOC, tty: true })
+      assert.strictEqual(run.exitCode, 0)
+      assert.include(run.stderr, "\r\x1b[2K[")
+      assert.include(run.stderr, "] 100% rewrite 2/2")
+    })
+  )
+
+  it.effect("profiles lists the five fixture profiles", () =>
+    Effect.gen(function* () {
+      const run = yield* redraft(["profiles", "--json"])
+      assert.strictEqual(run.exitCode, 0)
+      const ids = (JSON.parse(run.stdout) as { profiles: Array<{ id: string }> }).profiles.map((p) => p.id)
+      assert.deepStrictEqual(ids, [
+        "casual-explanatory",
+        "direct-technical",
+        "formal-academic",
+        "plain-english",
+        "student-feedback"
+      ])
+      const text = yield* redraft(["profiles"])
+      assert.match(text.stdout, /plain-english +Plain English:/)
+    })
+  )
+
+  it.effect("health: 0 when the provider is ready, 2 when it is unreachable, 3 when it has no model", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const ready = yield* redraft(["health"])
+      assert.strictEqual(ready.exitCode, 0)
+      assert.include(ready.stdout, "status    ready")
+      const unreachable = yield* redraft(["health", "--base-url", "http://127.0.0.1:9/v1", "--json"])
+      assert.strictEqual(unreachable.exitCode, 2)
+      assert.strictEqual((JSON.parse(unreachable.stdout) as { status: string }).status, "unreachable")
+      yield* fake.configure({ behaviours: ["empty-models"] })
+      const noModel = yield* redraft(["health"])
+      assert.strictEqual(noModel.exitCode, 3)
+      assert.include(noModel.stderr + noModel.stdout, "no_model")
+    })
+  )
+
+  it.effect("exit codes: 1 usage, 2 unreachable, 3 provider error, with the API error on stdout under --json", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const unknownProfile = yield* redraft(["rewrite", "--profile", "nope", "--json"], { stdin: DOC })
+      assert.strictEqual(unknownProfile.exitCode, 1)
+      assert.strictEqual(
+        (JSON.parse(unknownProfile.stdout) as { error: { code: string } }).error.code,
+        "profile_not_found"
+      )
+      const missingFile = yield* redraft(["rewrite", "/nonexistent/doc.md", "--profile", "plain-english"])
+      assert.strictEqual(missingFile.exitCode, 1)
+      const noInput = yield* redraft(["rewrite", "--profile", "plain-english"])
+      assert.strictEqual(noInput.exitCode, 1)
+      const badFlag = yield* redraft(["rewrite", "--profile", "plain-english", "--iterations", "many"], { stdin: DOC })
+      assert.strictEqual(badFlag.exitCode, 1)
+
+      yield* fake.configure({ behaviours: ["reset"] })
+      const reset = yield* redraft(["rewrite", "--profile", "plain-english", "--json"], { stdin: DOC })
+      assert.strictEqual(reset.exitCode, 2)
+      assert.strictEqual((JSON.parse(reset.stdout) as { error: { code: string } }).error.code, "provider_unreachable")
+
+      yield* fake.configure({ behaviours: ["error-object"] })
+      const notLoaded = yield* redraft(["rewrite", "--profile", "plain-english", "--json"], { stdin: DOC })
+      assert.strictEqual(notLoaded.exitCode, 3)
+      assert.include(notLoaded.stdout, "not found, try pulling it first")
+
+      const noService = yield* runCli(["--service", "http://127.0.0.1:9", "profiles"])
+      assert.strictEqual(noService.exitCode, 2)
+    })
+  )
+
+  it.effect("--strict exits 4 when the meaning check failed, and still prints the text", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({ behaviours: ["drop-numbers", "bad-repair"] })
+      const lenient = yield* redraft(["rewrite", "--profile", "plain-english"], { stdin: DOC })
+      assert.strictEqual(lenient.exitCode, 0)
+      assert.include(lenient.stderr, "warning: Segment")
+      const strict = yield* redraft(["rewrite", "--profile", "plain-english", "--strict"], { stdin: DOC })
+      assert.strictEqual(strict.exitCode, 4)
+      assert.strictEqual(strict.stdout, DOC)
+    })
+  )
+
+  it.effect("interrupting a rewrite closes the stream and cancels the provider calls", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ behaviours: ["slow"], delayMs: 5000 })
+      const fiber = yield* Effect.forkChild(redraft(["rewrite", "--profile", "plain-english"], { stdin: DOC }))
+      while ((yield* fake.inFlight) === 0) yield* Effect.sleep("10 millis")
+      yield* Fiber.interrupt(fiber)
+      while ((yield* fake.aborted) === 0) yield* Effect.sleep("10 millis")
+      assert.isAbove(yield* fake.aborted, 0)
+    })
+  )
+
+  it.effect("--help works on every command", () =>
+    Effect.gen(function* () {
+      for (const args of [
+        ["--help"],
+        ["rewrite", "--help"],
+        ["profiles", "--help"],
+        ["health", "--help"],
+        ["eval", "--help"]
+      ]) {
+        const run = yield* runCli(args)
+        assert.strictEqual(run.exitCode, 0, args.join(" "))
+      }
+    })
+  )
+})
+
+layer(TestApp({ PROVIDER_TIMEOUT: "150 millis" }), { excludeTestServices: true })("redraft CLI time-outs", (it) => {
+  it.effect("a provider time-out exits 2", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({ behaviours: ["slow"], delayMs: 1000 })
+      const run = yield* redraft(["rewrite", "--profile", "plain-english", "--json"], { stdin: DOC })
+      assert.strictEqual(run.exitCode, 2)
+      assert.strictEqual((JSON.parse(run.stdout) as { error: { code: string } }).error.code, "provider_timeout")
+    })
+  )
+})
