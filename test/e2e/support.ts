@@ -1,0 +1,92 @@
+/** The real service on a real port with a freshly built web UI and the fake provider, plus Debian's Chromium. */
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { HttpServer } from "effect/http"
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs"
+import { createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Browser, chromium } from "playwright-core"
+import { build } from "vite"
+import { AppConfig } from "../../src/AppConfig.ts"
+import { serveApp } from "../../src/http/HttpServerLayer.ts"
+import { DefaultStages } from "../../stages/index.ts"
+import { FakeProvider } from "../support/FakeProvider.ts"
+
+export const SCREENSHOTS = "test-output/screenshots"
+
+export const chromiumPath = (): string => {
+  const path = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
+  if (!existsSync(path)) {
+    throw new Error(`no Chromium at ${path}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`)
+  }
+  return path
+}
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync"
+    ]
+  })
+
+export const buildWebUi = async (): Promise<string> => {
+  const outDir = mkdtempSync(join(tmpdir(), "redraft-web-"))
+  await build({ configFile: "vite.config.ts", logLevel: "warn", build: { outDir, emptyOutDir: true } })
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  return outDir
+}
+
+export const startApp = async (webDir: string) => {
+  const layer = serveApp(DefaultStages, { quiet: true }).pipe(
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })),
+    Layer.provide(
+      Layer.unwrap(
+        Effect.gen(function* () {
+          const fake = yield* FakeProvider
+          return AppConfig.layerTest({
+            PROVIDER_BASE_URL: fake.baseUrl,
+            PROVIDER_RETRY_DELAY: "10 millis",
+            WEB_DIR: webDir
+          })
+        })
+      )
+    ),
+    Layer.provideMerge(FakeProvider.layer)
+  )
+  const runtime = ManagedRuntime.make(layer)
+  const { url, fake } = await runtime.runPromise(
+    Effect.gen(function* () {
+      const server = yield* HttpServer.HttpServer
+      const address = server.address
+      const port = address._tag === "UnixPathAddress" ? 0 : address.port
+      return { url: `http://127.0.0.1:${port}`, fake: yield* FakeProvider }
+    })
+  )
+  return {
+    url,
+    fake,
+    run: <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect),
+    dispose: () => runtime.dispose()
+  }
+}
+
+/** A second model server with other models, to see the list follow the endpoint. */
+export const startOtherProvider = async () => {
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === "/v1/models" ? 200 : 404, { "content-type": "application/json" })
+    res.end(JSON.stringify({ data: [{ id: "other-model-a" }, { id: "other-model-b" }] }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const port = (server.address() as { port: number }).port
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, close: () => server.close() }
+}

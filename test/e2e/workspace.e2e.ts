@@ -1,0 +1,141 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll } from "vitest"
+import { buildWebUi, launchBrowser, SCREENSHOTS, startApp, startOtherProvider } from "./support.ts"
+
+let app: Awaited<ReturnType<typeof startApp>>
+let other: Awaited<ReturnType<typeof startOtherProvider>>
+let browser: Browser
+let page: Page
+
+const DOCUMENT = [
+  "# Upgrade notes",
+  "",
+  "In order to upgrade, utilize the installer before 12 March 2026.",
+  "",
+  "It is important to note that the migration may take about 40 minutes.",
+  "",
+  "```sh",
+  "npm run migrate",
+  "```",
+  ""
+].join("\n")
+
+const waitUntil = async (check: () => Promise<boolean>, what: string, ms = 10_000) => {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+const setEndpoint = async (value: string) => {
+  await page.fill("[data-test=endpoint]", value)
+}
+
+beforeAll(async () => {
+  const webDir = await buildWebUi()
+  app = await startApp(webDir)
+  other = await startOtherProvider()
+  browser = await launchBrowser()
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage()
+  await page.goto(app.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  other?.close()
+  await app?.dispose()
+})
+
+describe("the web workspace in Chromium", () => {
+  it("checks the provider and keeps endpoint and model across a reload", async () => {
+    await app.run(app.fake.configure({}))
+    await setEndpoint(app.fake.baseUrl)
+    await page.waitForSelector("[data-test=health].ready")
+    await page.selectOption("[data-test=model]", "qwen3-8b")
+    await page.screenshot({ path: `${SCREENSHOTS}/01-settings.png`, fullPage: true })
+    await page.reload()
+    assert.strictEqual(await page.inputValue("[data-test=endpoint]"), app.fake.baseUrl)
+    await page.waitForSelector("[data-test=health].ready")
+    assert.strictEqual(await page.inputValue("[data-test=model]"), "qwen3-8b")
+  })
+
+  it("refuses an endpoint without http(s) with an inline message", async () => {
+    await setEndpoint("localhost:1234/v1")
+    const message = await page.textContent("[data-test=endpoint-error]")
+    assert.include(message ?? "", "must start with http:// or https://")
+    await page.fill("[data-test=document]", "Some text.")
+    assert.isTrue(await page.isDisabled("[data-test=run]"))
+  })
+
+  it("refreshes the model list when the endpoint changes", async () => {
+    await setEndpoint(other.baseUrl)
+    await waitUntil(
+      async () => (await page.locator("[data-test=model] option").allTextContents()).includes("other-model-a"),
+      "the other provider's models"
+    )
+    const options = await page.locator("[data-test=model] option").allTextContents()
+    assert.notInclude(options, "qwen3-8b")
+    await setEndpoint(app.fake.baseUrl)
+    await waitUntil(
+      async () => (await page.locator("[data-test=model] option").allTextContents()).includes("qwen3-8b"),
+      "the first provider's models"
+    )
+  })
+
+  it("streams a rewrite with progress, then shows the result beside the original", async () => {
+    await app.run(app.fake.configure({ delayMs: 250 }))
+    await setEndpoint(app.fake.baseUrl)
+    await page.waitForSelector("[data-test=health].ready")
+    await page.selectOption("[data-test=model]", "")
+    await page.fill("[data-test=document]", DOCUMENT)
+    await page.click("[data-test=advanced] summary")
+    await page.check("[data-test=debug]")
+    await page.keyboard.press("Control+Enter")
+    await page.waitForSelector("[data-test=progress]")
+    await page.waitForSelector("[data-test=segment-progress]")
+    await page.screenshot({ path: `${SCREENSHOTS}/02-progress.png`, fullPage: true })
+    await page.waitForSelector("[data-test=result-panel]", { timeout: 15_000 })
+    const final = await page.textContent("[data-test=result]")
+    assert.include(final ?? "", "To upgrade, use the installer before 12 March 2026.")
+    assert.include(final ?? "", "```sh\nnpm run migrate\n```")
+    assert.strictEqual(await page.locator("[data-test=segment-row]").count(), 2)
+    assert.include((await page.textContent("[data-test=meaning]")) ?? "", "passed")
+    assert.isAbove(await page.locator("[data-test=diff] ins").count(), 0)
+    assert.include((await page.textContent("[data-test=debug-usage]")) ?? "", "provider calls")
+    await page.screenshot({ path: `${SCREENSHOTS}/03-result.png`, fullPage: true })
+  })
+
+  it("Cancel stops the run and the service stops its provider calls", async () => {
+    await app.run(app.fake.configure({ behaviours: ["slow"], delayMs: 10_000 }))
+    await page.fill("[data-test=document]", "First paragraph here.\n\nSecond paragraph here.\n")
+    await page.click("[data-test=run]")
+    await page.waitForSelector("[data-test=cancel]")
+    await waitUntil(async () => (await app.run(app.fake.inFlight)) === 2, "two provider calls in flight")
+    await page.click("[data-test=cancel]")
+    await page.waitForSelector("[data-test=cancelled]")
+    await waitUntil(async () => (await app.run(app.fake.inFlight)) === 0, "the provider calls to stop", 5_000)
+    assert.strictEqual(await app.run(app.fake.aborted), 2)
+  })
+
+  it("shows the service's message when the provider fails", async () => {
+    await app.run(app.fake.configure({ behaviours: ["error-object"] }))
+    await page.fill("[data-test=document]", "A paragraph to rewrite.")
+    await page.click("[data-test=run]")
+    await page.waitForSelector("[data-test=error]")
+    assert.include((await page.textContent("[data-test=error]")) ?? "", "try pulling it first")
+    await page.screenshot({ path: `${SCREENSHOTS}/04-error.png`, fullPage: true })
+  })
+
+  it("fits a narrow screen without sideways scrolling", async () => {
+    await app.run(app.fake.configure({}))
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.click("[data-test=run]")
+    await page.waitForSelector("[data-test=result-panel]")
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    assert.isAtMost(overflow, 0)
+    await page.screenshot({ path: `${SCREENSHOTS}/05-narrow.png`, fullPage: true })
+  })
+})

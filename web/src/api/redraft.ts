@@ -1,0 +1,127 @@
+/** Typed calls to the Redraft HTTP API. The only place in the web app that talks to the network. */
+import type { ProgressEvent, ReasoningEffort, RewriteResult } from "../../../src/domain/Rewrite.ts"
+
+export type { ProgressEvent, ReasoningEffort, RewriteResult }
+
+export interface HealthResult {
+  readonly ok: boolean
+  readonly localProviderReachable: boolean
+  readonly defaultModelFound: boolean
+  readonly model: string | null
+  readonly status: string
+  readonly error?: string
+}
+
+export interface ModelList {
+  readonly baseUrl: string
+  readonly models: ReadonlyArray<{ readonly id: string; readonly selected: boolean }>
+}
+
+export interface ProfileSummary {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+}
+
+export interface RewriteRequestBody {
+  readonly document: string
+  readonly styleProfileId: string
+  readonly provider: { readonly baseUrl: string; readonly model?: string; readonly reasoningEffort: ReasoningEffort }
+  readonly options: {
+    readonly styleThreshold: number
+    readonly maxRewriteIterations: number
+    readonly runMeaningCheck: boolean
+    readonly finalSmoothing: boolean
+    readonly includeDebug: boolean
+  }
+}
+
+/** An API failure with the message the service sent (its JSON error body), or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string
+  ) {
+    super(message)
+  }
+}
+
+const errorFrom = async (response: Response): Promise<ApiError> => {
+  const body = (await response.json().catch(() => undefined)) as
+    { error?: { code?: string; message?: string } } | undefined
+  return new ApiError(
+    body?.error?.message ?? `the service answered ${response.status} ${response.statusText}`,
+    response.status,
+    body?.error?.code ?? "http_error"
+  )
+}
+
+const getJson = async <A>(path: string, signal?: AbortSignal): Promise<A> => {
+  const response = await fetch(path, { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) }).catch(
+    () => {
+      throw new ApiError("Redraft's service is not answering; is it still running?", 0, "network_error")
+    }
+  )
+  if (!response.ok) throw await errorFrom(response)
+  return (await response.json()) as A
+}
+
+export const fetchHealth = async (baseUrl: string, signal?: AbortSignal): Promise<HealthResult> => {
+  const response = await fetch(`/api/health?baseUrl=${encodeURIComponent(baseUrl)}`, signal ? { signal } : {})
+  // 503 still carries a HealthResult (provider unreachable); other errors carry the error body.
+  if (response.ok || response.status === 503) return (await response.json()) as HealthResult
+  throw await errorFrom(response)
+}
+
+export const fetchModels = (baseUrl: string, signal?: AbortSignal) =>
+  getJson<ModelList>(`/api/models?baseUrl=${encodeURIComponent(baseUrl)}`, signal)
+
+export const fetchProfiles = () => getJson<{ profiles: ReadonlyArray<ProfileSummary> }>("/api/profiles")
+
+export type StreamEvent =
+  | { readonly type: "progress"; readonly data: Extract<ProgressEvent, { type: "progress" }> }
+  | { readonly type: "segment"; readonly data: Extract<ProgressEvent, { type: "segment" }> }
+  | { readonly type: "result"; readonly data: RewriteResult }
+  | { readonly type: "error"; readonly data: { readonly error: { readonly code: string; readonly message: string } } }
+
+/** Splits a Server-Sent Events buffer into complete events and the unfinished rest. */
+export const parseSse = (buffer: string): { events: Array<StreamEvent>; rest: string } => {
+  const blocks = buffer.split("\n\n")
+  const rest = blocks.pop() ?? ""
+  const events: Array<StreamEvent> = []
+  for (const block of blocks) {
+    const event = /^event: (.*)$/m.exec(block)?.[1]
+    const data = /^data: (.*)$/m.exec(block)?.[1]
+    if (event === undefined || data === undefined) continue
+    events.push({ type: event, data: JSON.parse(data) } as StreamEvent)
+  }
+  return { events, rest }
+}
+
+/**
+ * Starts a streamed rewrite (`POST /api/rewrite` with `Accept: text/event-stream`) and hands every event to
+ * `onEvent`. Aborting the signal closes the connection, which cancels the run and its provider calls.
+ */
+export const streamRewrite = async (
+  body: RewriteRequestBody,
+  onEvent: (event: StreamEvent) => void,
+  signal: AbortSignal
+): Promise<void> => {
+  const response = await fetch("/api/rewrite", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify(body),
+    signal
+  })
+  if (!response.ok || response.body === null) throw await errorFrom(response)
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ""
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    const parsed = parseSse(buffer + value)
+    buffer = parsed.rest
+    parsed.events.forEach(onEvent)
+  }
+}

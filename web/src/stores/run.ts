@@ -1,0 +1,156 @@
+import { acceptHMRUpdate, defineStore } from "pinia"
+import { computed, ref } from "vue"
+import { fetchProfiles, type ProfileSummary, type ReasoningEffort, type RewriteResult } from "../api/redraft.ts"
+import { useEventStream } from "../composables/useEventStream.ts"
+import { useSettingsStore } from "./settings.ts"
+
+export interface SegmentProgress {
+  readonly stage: string
+  readonly attempt: number
+  readonly finished: boolean
+}
+
+export interface RunOptions {
+  styleThreshold: number
+  maxRewriteIterations: number
+  runMeaningCheck: boolean
+  finalSmoothing: boolean
+  reasoningEffort: ReasoningEffort
+  includeDebug: boolean
+}
+
+export const MAX_DOCUMENT_CHARS = 200_000
+
+/** The document, the chosen style and options, and the state of the current rewrite. */
+export const useRunStore = defineStore("run", () => {
+  const settings = useSettingsStore()
+  const stream = useEventStream()
+
+  const document = ref("")
+  const fileName = ref<string | null>(null)
+  const profiles = ref<ReadonlyArray<ProfileSummary>>([])
+  const profileId = ref("direct-technical")
+  const options = ref<RunOptions>({
+    styleThreshold: 80,
+    maxRewriteIterations: 2,
+    runMeaningCheck: true,
+    finalSmoothing: false,
+    reasoningEffort: "none",
+    includeDebug: false
+  })
+  const status = ref<"idle" | "running" | "done" | "error" | "cancelled">("idle")
+  const error = ref<string | null>(null)
+  const segments = ref<Record<number, SegmentProgress>>({})
+  const total = ref(0)
+  const done = ref(0)
+  const result = ref<RewriteResult | null>(null)
+  /** The document as it was sent, shown beside the result. */
+  const original = ref("")
+
+  const canRun = computed(
+    () =>
+      document.value.trim() !== "" &&
+      settings.endpointError === null &&
+      status.value !== "running" &&
+      document.value.length <= MAX_DOCUMENT_CHARS
+  )
+  const percent = computed(() => (total.value === 0 ? 0 : Math.round((done.value / total.value) * 100)))
+
+  async function loadProfiles() {
+    try {
+      profiles.value = (await fetchProfiles()).profiles
+    } catch (e) {
+      error.value = e instanceof Error ? e.message : String(e)
+    }
+  }
+
+  async function start() {
+    if (!canRun.value) return
+    status.value = "running"
+    error.value = null
+    result.value = null
+    segments.value = {}
+    total.value = 0
+    done.value = 0
+    original.value = document.value
+    try {
+      const outcome = await stream.start(
+        {
+          document: document.value,
+          styleProfileId: profileId.value,
+          provider: {
+            baseUrl: settings.normalizedBaseUrl,
+            ...(settings.model !== "" ? { model: settings.model } : {}),
+            reasoningEffort: options.value.reasoningEffort
+          },
+          options: {
+            styleThreshold: options.value.styleThreshold,
+            maxRewriteIterations: options.value.maxRewriteIterations,
+            runMeaningCheck: options.value.runMeaningCheck,
+            finalSmoothing: options.value.finalSmoothing,
+            // Per-segment scores and verdicts come from the debug section, so it is always requested.
+            includeDebug: true
+          }
+        },
+        (event) => {
+          if (event.type === "progress") {
+            total.value = event.data.total
+            done.value = event.data.done
+            if (event.data.segment >= 0) {
+              segments.value[event.data.segment] = {
+                stage: event.data.stage,
+                attempt: event.data.attempt,
+                finished: false
+              }
+            }
+          } else if (event.type === "segment") {
+            total.value = event.data.total
+            done.value = event.data.done
+            segments.value[event.data.segment] = { stage: "done", attempt: 0, finished: true }
+          } else if (event.type === "result") {
+            result.value = event.data
+            status.value = "done"
+          } else {
+            error.value = event.data.error.message
+            status.value = "error"
+          }
+        }
+      )
+      if (outcome === "aborted") status.value = "cancelled"
+      else if (status.value === "running") {
+        status.value = "error"
+        error.value = "The service closed the stream before the result arrived."
+      }
+    } catch (e) {
+      status.value = "error"
+      error.value = e instanceof Error ? e.message : String(e)
+    }
+  }
+
+  function cancel() {
+    stream.cancel()
+    if (status.value === "running") status.value = "cancelled"
+  }
+
+  return {
+    document,
+    fileName,
+    profiles,
+    profileId,
+    options,
+    status,
+    error,
+    segments,
+    total,
+    done,
+    result,
+    original,
+    canRun,
+    percent,
+    loadProfiles,
+    start,
+    cancel
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useRunStore, import.meta.hot))
