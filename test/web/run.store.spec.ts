@@ -59,6 +59,7 @@ describe("run store", () => {
     expect(run.result?.finalText).toBe("We use 4 servers.")
     expect(run.done).toBe(1)
     expect(run.segments[0]?.finished).toBe(true)
+    expect(run.partial[0]).toBe("We use 4 servers.")
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1]
     expect(new Headers(init.headers).get("accept")).toBe("text/event-stream")
     expect(JSON.parse(String(init.body))).toMatchObject({

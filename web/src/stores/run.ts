@@ -44,6 +44,8 @@ export const useRunStore = defineStore("run", () => {
   const total = ref(0)
   const done = ref(0)
   const result = ref<RewriteResult | null>(null)
+  /** Final texts of the segments finished so far, shown while the run goes on. */
+  const partial = ref<Record<number, string>>({})
   /** The document as it was sent, shown beside the result. */
   const original = ref("")
 
@@ -70,6 +72,7 @@ export const useRunStore = defineStore("run", () => {
     error.value = null
     result.value = null
     segments.value = {}
+    partial.value = {}
     total.value = 0
     done.value = 0
     original.value = document.value
@@ -107,6 +110,7 @@ export const useRunStore = defineStore("run", () => {
             total.value = event.data.total
             done.value = event.data.done
             segments.value[event.data.segment] = { stage: "done", attempt: 0, finished: true }
+            partial.value[event.data.segment] = event.data.text
           } else if (event.type === "result") {
             result.value = event.data
             status.value = "done"
@@ -144,6 +148,7 @@ export const useRunStore = defineStore("run", () => {
     total,
     done,
     result,
+    partial,
     original,
     canRun,
     percent,
