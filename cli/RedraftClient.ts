@@ -1,25 +1,12 @@
 import { Context, Effect, Layer, Schema, Stream } from "effect"
 import { Sse } from "effect/encoding"
 import { FetchHttpClient, HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import type { HealthResult, ProfileSummary } from "../src/domain/Api.ts"
 import type { EvalRewriteRequest, ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
 import { CliFailure } from "./CliFailure.ts"
 import { ServiceEndpoint } from "./ServiceEndpoint.ts"
 
-export interface HealthResult {
-  readonly ok: boolean
-  readonly localProviderReachable: boolean
-  readonly defaultModelFound: boolean
-  readonly model: string | null
-  readonly status: string
-  readonly baseUrl?: string
-  readonly error?: string
-}
-
-export interface ProfileSummary {
-  readonly id: string
-  readonly name: string
-  readonly description: string
-}
+export type { HealthResult, ProfileSummary }
 
 /** A typed client for Redraft's own HTTP API (DESIGN.md section 2), used by the CLI and the eval runner. */
 export class RedraftClient extends Context.Service<

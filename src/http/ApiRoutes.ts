@@ -1,10 +1,11 @@
 import { Effect, Layer, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
+import type { HealthResult, ModelList } from "../domain/Api.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
-import { DEFAULT_MODEL_FAMILY } from "../provider/ModelSelection.ts"
+import { chooseModel, DEFAULT_MODEL_FAMILY } from "../provider/ModelSelection.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
@@ -27,40 +28,37 @@ const health = HttpRouter.add(
   apiHandler(
     Effect.gen(function* () {
       const baseUrl = yield* queryBaseUrl
-      const provider = yield* LlmProvider
-      const listed = yield* provider.listModels(baseUrl).pipe(Effect.result)
+      const listed = yield* (yield* LlmProvider).listModels(baseUrl).pipe(Effect.result)
       if (listed._tag === "Failure") {
         const reason = listed.failure.reason
         const reachable = reason._tag === "ProviderRejected"
         const unlisted = reachable && (reason.providerStatus === 404 || reason.providerStatus === 405)
-        return HttpServerResponse.jsonUnsafe(
-          {
-            ok: unlisted,
-            localProviderReachable: reachable,
-            defaultModelFound: false,
-            model: unlisted ? DEFAULT_MODEL_FAMILY : null,
-            status: unlisted ? "models_unlisted" : reachable ? "provider_error" : "unreachable",
-            baseUrl,
-            error: unlisted
-              ? `the provider does not list models; requests will name ${DEFAULT_MODEL_FAMILY} unless you choose a model`
-              : reachable
-                ? reason.message
-                : `${reason.message}`
-          },
-          { status: reachable ? 200 : 503 }
-        )
+        const body: HealthResult = {
+          ok: unlisted,
+          localProviderReachable: reachable,
+          defaultModelFound: false,
+          model: unlisted ? DEFAULT_MODEL_FAMILY : null,
+          status: unlisted ? "models_unlisted" : reachable ? "provider_error" : "unreachable",
+          baseUrl,
+          error: unlisted
+            ? `the provider does not list models; requests will name ${DEFAULT_MODEL_FAMILY} unless you choose a model`
+            : reason.message
+        }
+        return HttpServerResponse.jsonUnsafe(body, { status: reachable ? 200 : 503 })
       }
-      const choice = yield* provider.selectModel(baseUrl, undefined)
-      const ready = choice.model !== undefined
-      return HttpServerResponse.jsonUnsafe({
-        ok: ready,
+      const choice = chooseModel(listed.success, undefined)
+      const body: HealthResult = {
+        ok: choice.model !== undefined,
         localProviderReachable: true,
         defaultModelFound: choice.defaultModelFound,
         model: choice.model ?? null,
-        status: ready ? "ready" : "no_model",
+        status: choice.model !== undefined ? "ready" : "no_model",
         baseUrl,
-        ...(ready ? {} : { error: "the provider is running but has no chat model loaded; load one and retry" })
-      })
+        ...(choice.model !== undefined
+          ? {}
+          : { error: "the provider is running but has no chat model loaded; load one and retry" })
+      }
+      return HttpServerResponse.jsonUnsafe(body)
     })
   )
 )
@@ -71,13 +69,10 @@ const models = HttpRouter.add(
   apiHandler(
     Effect.gen(function* () {
       const baseUrl = yield* queryBaseUrl
-      const provider = yield* LlmProvider
-      const ids = yield* provider.listModels(baseUrl)
-      const choice = yield* provider.selectModel(baseUrl, undefined)
-      return HttpServerResponse.jsonUnsafe({
-        baseUrl,
-        models: ids.map((id) => ({ id, selected: id === choice.model }))
-      })
+      const ids = yield* (yield* LlmProvider).listModels(baseUrl)
+      const selected = chooseModel(ids, undefined).model
+      const body: ModelList = { baseUrl, models: ids.map((id) => ({ id, selected: id === selected })) }
+      return HttpServerResponse.jsonUnsafe(body)
     })
   )
 )

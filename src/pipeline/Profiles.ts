@@ -1,18 +1,13 @@
 import { Context, Effect, FileSystem, Layer, Path, Schema } from "effect"
 import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { AppConfig } from "../AppConfig.ts"
+import type { ProfileSummary } from "../domain/Api.ts"
 import { ProfileNotFound } from "../domain/Errors.ts"
 import { StyleProfile } from "../domain/Rewrite.ts"
 import { buildStyleTarget } from "../text/StyleMetrics.ts"
 import type { PreparedProfile } from "./Stage.ts"
 
 export const DEFAULT_PROFILE_ID = "direct-technical"
-
-export interface ProfileSummary {
-  readonly id: string
-  readonly name: string
-  readonly description: string
-}
 
 /** The style profiles in `fixtures/profiles/`, loaded and measured once at start-up. */
 export class Profiles extends Context.Service<

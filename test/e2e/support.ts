@@ -8,10 +8,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, chromium } from "playwright-core"
 import { build } from "vite"
-import { AppConfig } from "../../src/AppConfig.ts"
 import { serveApp } from "../../src/http/HttpServerLayer.ts"
 import { DefaultStages } from "../../stages/index.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
+import { configForFake } from "../support/TestApp.ts"
 
 export const SCREENSHOTS = "test-output/screenshots"
 
@@ -49,18 +49,7 @@ export const buildWebUi = async (): Promise<string> => {
 export const startApp = async (webDir: string) => {
   const layer = serveApp(DefaultStages, { quiet: true }).pipe(
     Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })),
-    Layer.provide(
-      Layer.unwrap(
-        Effect.gen(function* () {
-          const fake = yield* FakeProvider
-          return AppConfig.layerTest({
-            PROVIDER_BASE_URL: fake.baseUrl,
-            PROVIDER_RETRY_DELAY: "10 millis",
-            WEB_DIR: webDir
-          })
-        })
-      )
-    ),
+    Layer.provide(configForFake({ WEB_DIR: webDir })),
     Layer.provideMerge(FakeProvider.layer)
   )
   const runtime = ManagedRuntime.make(layer)

@@ -1,25 +1,18 @@
 import { Effect, Layer, Ref } from "effect"
-import { AppConfig } from "../../src/AppConfig.ts"
 import { type PipelineOptions, resolveOptions } from "../../src/domain/Rewrite.ts"
 import type { RunContext } from "../../src/pipeline/Stage.ts"
 import { StageRegistry } from "../../src/pipeline/StageRegistry.ts"
 import { emptyUsage, LlmProvider } from "../../src/provider/LlmProvider.ts"
 import { buildStyleTarget } from "../../src/text/StyleMetrics.ts"
 import { FakeProvider } from "./FakeProvider.ts"
+import { configForFake } from "./TestApp.ts"
 
 /** One stage with the real provider service, talking to the fake provider over HTTP. */
 export const stageUnderTest = <A, E, R>(stage: Layer.Layer<A, E, R>) =>
   stage.pipe(
     Layer.provide(StageRegistry.layer),
     Layer.provideMerge(LlmProvider.layer),
-    Layer.provide(
-      Layer.unwrap(
-        Effect.gen(function* () {
-          const fake = yield* FakeProvider
-          return AppConfig.layerTest({ PROVIDER_BASE_URL: fake.baseUrl, PROVIDER_RETRY_DELAY: "10 millis" })
-        })
-      )
-    ),
+    Layer.provide(configForFake()),
     Layer.provideMerge(FakeProvider.layer)
   )
 

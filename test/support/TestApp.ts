@@ -6,6 +6,15 @@ import { serveApp } from "../../src/http/HttpServerLayer.ts"
 import { DefaultStages } from "../../stages/index.ts"
 import { FakeProvider } from "./FakeProvider.ts"
 
+/** The service's configuration, aimed at the fake provider (which must be provided alongside). */
+export const configForFake = (settings: Readonly<Record<string, string>> = {}) =>
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      return AppConfig.layerTest({ PROVIDER_BASE_URL: fake.baseUrl, PROVIDER_RETRY_DELAY: "10 millis", ...settings })
+    })
+  )
+
 /**
  * The real service on an ephemeral port, configured to use a fake provider that is also real HTTP on port 0. The
  * layer exposes the fake (to steer and inspect it) and an HttpClient aimed at the service.
@@ -15,18 +24,7 @@ export const TestApp = <A, E, R>(
   stages: Layer.Layer<A, E, R> = DefaultStages as unknown as Layer.Layer<A, E, R>
 ) =>
   serveApp(stages, { quiet: true }).pipe(
-    Layer.provide(
-      Layer.unwrap(
-        Effect.gen(function* () {
-          const fake = yield* FakeProvider
-          return AppConfig.layerTest({
-            PROVIDER_BASE_URL: fake.baseUrl,
-            PROVIDER_RETRY_DELAY: "10 millis",
-            ...settings
-          })
-        })
-      )
-    ),
+    Layer.provide(configForFake(settings)),
     Layer.provideMerge(NodeHttpServer.layerTest),
     Layer.provideMerge(FakeProvider.layer)
   )

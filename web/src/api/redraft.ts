@@ -1,27 +1,8 @@
 /** Typed calls to the Redraft HTTP API. The only place in the web app that talks to the network. */
+import type { HealthResult, ModelList, ProfileSummary } from "../../../src/domain/Api.ts"
 import type { ProgressEvent, ReasoningEffort, RewriteResult } from "../../../src/domain/Rewrite.ts"
 
-export type { ProgressEvent, ReasoningEffort, RewriteResult }
-
-export interface HealthResult {
-  readonly ok: boolean
-  readonly localProviderReachable: boolean
-  readonly defaultModelFound: boolean
-  readonly model: string | null
-  readonly status: string
-  readonly error?: string
-}
-
-export interface ModelList {
-  readonly baseUrl: string
-  readonly models: ReadonlyArray<{ readonly id: string; readonly selected: boolean }>
-}
-
-export interface ProfileSummary {
-  readonly id: string
-  readonly name: string
-  readonly description: string
-}
+export type { HealthResult, ModelList, ProfileSummary, ProgressEvent, ReasoningEffort, RewriteResult }
 
 export interface RewriteRequestBody {
   readonly document: string
