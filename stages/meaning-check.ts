@@ -4,7 +4,7 @@ import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { CheckInput, CheckOutcome, CheckStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { checkFacts, describeReport, type GuardReport } from "../src/text/Facts.ts"
+import { checkSafety, describeSafety, type Safety } from "./guards.ts"
 import { DATA_RULE, estimateTokens, stringField } from "./prompt.ts"
 
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
@@ -21,7 +21,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
     Effect.gen(function* () {
       const provider = yield* LlmProvider
 
-      const verify = (ctx: RunContext, original: string, candidate: string, guard: GuardReport) =>
+      const verify = (ctx: RunContext, original: string, candidate: string, guard: Safety) =>
         provider.complete(
           {
             target: ctx.target,
@@ -48,7 +48,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
                   `<rewrite>\n${candidate}\n</rewrite>`,
                   guard.ok
                     ? ""
-                    : `An automatic check found that the rewrite ${describeReport(guard)}. Restore these details.`
+                    : `An automatic check found that the rewrite ${describeSafety(guard)}. Fix that and keep everything else.`
                 ]
                   .filter((p) => p !== "")
                   .join("\n\n")
@@ -63,14 +63,14 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         const { ctx, original, candidate, attempts } = input
         // The chosen candidate first, then the other attempts from the best style score down.
         const ranked = [candidate, ...attempts.toSorted((a, b) => b.score.score - a.score.score).map((a) => a.text)]
-        const guarded = ranked.map((text) => ({ text, guard: checkFacts(original, text) }))
+        const guarded = ranked.map((text) => ({ text, guard: checkSafety(original, text) }))
         const safe = guarded.find((g) => g.guard.ok)
-        const first = guarded[0] ?? { text: original, guard: checkFacts(original, original) }
+        const first = guarded[0] ?? { text: original, guard: checkSafety(original, original) }
 
         if (!ctx.options.runMeaningCheck) {
           if (safe !== undefined)
             return outcome(safe.text, passed, "rewrite", switchedWarning(safe.text, candidate, first.guard))
-          return keepOriginal(original, first.guard, `the rewrite ${describeReport(first.guard)}`)
+          return keepOriginal(original, first.guard, `the rewrite ${describeSafety(first.guard)}`)
         }
 
         const chosen = safe ?? first
@@ -79,19 +79,19 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           pass: verdict.pass && chosen.guard.ok,
           missingDetails: [...chosen.guard.missing.map((f) => `${f.kind} "${f.value}"`), ...verdict.missingDetails],
           addedClaims: [...chosen.guard.added.map((f) => `${f.kind} "${f.value}"`), ...verdict.addedClaims],
-          changedMeaning: verdict.changedMeaning
+          changedMeaning: [...(chosen.guard.structure ? [chosen.guard.structure] : []), ...verdict.changedMeaning]
         }
         if (report.pass && verdict.finalText.trim() === "") {
           return outcome(chosen.text, report, "rewrite", switchedWarning(chosen.text, candidate, first.guard))
         }
         const repaired = verdict.finalText.trim()
         if (repaired !== "") {
-          const repairGuard = checkFacts(original, repaired)
+          const repairGuard = checkSafety(original, repaired)
           if (repairGuard.ok) return outcome(repaired, { ...report, pass: true }, "repair", [])
           return keepOriginal(
             original,
             repairGuard,
-            `the repaired rewrite still ${describeReport(repairGuard)}`,
+            `the repaired rewrite still ${describeSafety(repairGuard)}`,
             report
           )
         }
@@ -100,7 +100,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           chosen.guard,
           chosen.guard.ok
             ? `the model found the meaning changed (${[...report.changedMeaning, ...report.missingDetails, ...report.addedClaims].join("; ") || "no details"}) and gave no repair`
-            : `the rewrite ${describeReport(chosen.guard)}`,
+            : `the rewrite ${describeSafety(chosen.guard)}`,
           report
         )
       })
@@ -125,17 +125,17 @@ const outcome = (
   warnings: ReadonlyArray<string>
 ): CheckOutcome => ({ text, report, source, warnings })
 
-const switchedWarning = (chosen: string, candidate: string, candidateGuard: GuardReport): ReadonlyArray<string> =>
-  chosen === candidate ? [] : [`used an earlier draft, because the best-scoring one ${describeReport(candidateGuard)}.`]
+const switchedWarning = (chosen: string, candidate: string, candidateGuard: Safety): ReadonlyArray<string> =>
+  chosen === candidate ? [] : [`used an earlier draft, because the best-scoring one ${describeSafety(candidateGuard)}.`]
 
 /** The safest text there is: the original, reported as a failed check with the reason. */
-const keepOriginal = (original: string, guard: GuardReport, why: string, report?: MeaningReport): CheckOutcome => ({
+const keepOriginal = (original: string, guard: Safety, why: string, report?: MeaningReport): CheckOutcome => ({
   text: original,
   report: report ?? {
     pass: false,
     missingDetails: guard.missing.map((f) => `${f.kind} "${f.value}"`),
     addedClaims: guard.added.map((f) => `${f.kind} "${f.value}"`),
-    changedMeaning: []
+    changedMeaning: guard.structure ? [guard.structure] : []
   },
   source: "original",
   warnings: [`kept as it was, because ${why}.`]

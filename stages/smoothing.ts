@@ -3,7 +3,7 @@ import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DocumentInput, DocumentSegment, DocumentStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { checkFacts } from "../src/text/Facts.ts"
+import { checkSafety } from "./guards.ts"
 import { DATA_RULE, estimateTokens, KEEP_RULES } from "./prompt.ts"
 
 /** Paragraphs per smoothing request: enough context for transitions, small enough to answer in one go. */
@@ -60,7 +60,7 @@ export class SmoothingStage extends Context.Service<SmoothingStage, DocumentStag
           window.forEach((segment, i) => {
             const text = smoothed[w]?.[i]?.trim() ?? ""
             if (text === "" || text === segment.text) return
-            if (checkFacts(segment.original, text).ok) replacements.set(segment.index, text)
+            if (checkSafety(segment.original, text).ok) replacements.set(segment.index, text)
             else rejected++
           })
         )

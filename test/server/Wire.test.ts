@@ -194,6 +194,21 @@ layer(TestApp(), { excludeTestServices: true })("rewrite over real HTTP", (it) =
     })
   )
 
+  it.effect("a rewrite that adds markdown structure (a heading) is repaired, never reassembled as is", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ behaviours: ["add-heading"] })
+      const document = "# Notes\n\nWe utilize 4 servers.\n\n- Keep the 2 spares.\n"
+      const res = yield* rewrite({ document, options: { includeDebug: true } })
+      const body = yield* jsonOf<Result>(res)
+      // The fake's repair hands back the original paragraph: structure intact, no stray "## Summary".
+      assert.strictEqual(body.finalText, document)
+      assert.notInclude(body.finalText, "## Summary")
+      const prompt = JSON.stringify((yield* fake.calls).find((c) => c.task === "verify")?.body)
+      assert.include(prompt, "adds a heading")
+    })
+  )
+
   it.effect("meaning check off: guards still run, the verdict is skipped, no verification call", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider

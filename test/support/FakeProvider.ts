@@ -25,6 +25,7 @@ export type Behaviour =
   | "empty-models"
   | "ignore-model" // answers with another model name
   | "drop-numbers" // rewrites lose every number
+  | "add-heading" // rewrites start with a markdown heading
   | "bad-repair" // verification repairs that still lose details
   | "grade-low" // the model grades every draft 10/100
   | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
@@ -259,7 +260,8 @@ const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): 
   switch (task) {
     case "rewrite": {
       const rewritten = fakeRewrite(between(user, "paragraph"))
-      return JSON.stringify({ text: has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten })
+      const text = has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten
+      return JSON.stringify({ text: has("add-heading") ? `## Summary\n\n${text}` : text })
     }
     case "grade":
       return JSON.stringify(
