@@ -85,6 +85,36 @@ describe("the web workspace in Chromium", () => {
     )
   })
 
+  it("opens a .md file, takes a dropped .txt file, and refuses other files", async () => {
+    await page.setInputFiles("[data-test=file]", {
+      name: "notes.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from("# Notes\n\nUtilize the 3 keys.\n")
+    })
+    await waitUntil(
+      async () => (await page.inputValue("[data-test=document]")).includes("Utilize the 3 keys."),
+      "the file"
+    )
+    assert.strictEqual(await page.textContent("[data-test=file-name]"), "notes.md")
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File(["Dropped text with 5 lines."], "dropped.txt", { type: "text/plain" }))
+      return transfer
+    })
+    await page.dispatchEvent("[data-test=document]", "drop", { dataTransfer })
+    await waitUntil(
+      async () => (await page.inputValue("[data-test=document]")) === "Dropped text with 5 lines.",
+      "the drop"
+    )
+    assert.strictEqual(await page.textContent("[data-test=file-name]"), "dropped.txt")
+    await page.setInputFiles("[data-test=file]", {
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from([1, 2])
+    })
+    assert.include((await page.textContent("[data-test=file-error]")) ?? "", "not a .md or .txt file")
+  })
+
   it("streams a rewrite with progress, then shows the result beside the original", async () => {
     await app.run(app.fake.configure({ delayMs: 250 }))
     await setEndpoint(app.fake.baseUrl)
