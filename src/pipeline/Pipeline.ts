@@ -2,7 +2,7 @@ import { Clock, Context, Deferred, Effect, Layer, Ref } from "effect"
 import type { ProviderError } from "../domain/Errors.ts"
 import type { ProgressEvent, ResolvedOptions, RewriteResult, SegmentDebug } from "../domain/Rewrite.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
-import { segmentMarkdown } from "./Segmenter.ts"
+import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import type { CheckOutcome, PreparedProfile, RunContext, ScoredAttempt, StyleScore } from "./Stage.ts"
 import { StageRegistry } from "./StageRegistry.ts"
 
@@ -41,7 +41,7 @@ export class Pipeline extends Context.Service<
           })
 
         const doc = segmentMarkdown(input.document)
-        const prose = doc.segments.filter((s) => s.kind === "prose")
+        const prose = doc.segments.filter(isRewritable)
         const total = prose.length
         let done = 0
 
@@ -155,7 +155,7 @@ export class Pipeline extends Context.Service<
           summary: {
             segments: doc.segments.filter((s) => s.kind === "prose" || s.block !== "blank").length,
             rewritten: results.filter((r) => texts.get(r.index) !== r.original).length,
-            protected: doc.segments.filter((s) => s.kind === "protected" && s.block !== "blank").length,
+            protected: doc.segments.filter((s) => !isRewritable(s) && s.block !== "blank").length,
             styleScore,
             meaning,
             warnings
@@ -193,6 +193,12 @@ export class Pipeline extends Context.Service<
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Paragraphs and list items are rewritten. Block quotes are kept word for word as well as protected blocks: they
+ * quote someone, and a reworded quotation is a misquotation.
+ */
+const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && segment.block !== "blockquote"
 
 interface SegmentWork {
   readonly attempts: ReadonlyArray<ScoredAttempt>

@@ -17,9 +17,10 @@ const CHECK_CASES: ReadonlyArray<TestCase> = [
     expect: { forbiddenPhrases: ["in today's fast-paced world"] }
   },
   {
-    id: "quote",
-    source: "The rule says:\n\n> Members may borrow the van only in order to move stock.\n\nAsk first.\n",
-    expect: { protectedBlocks: ["> Members may borrow the van only in order to move stock."] }
+    id: "verbatim",
+    // A rule the case wants word for word, in a list item the service does rewrite.
+    source: "The rule says:\n\n- Members may borrow the van only in order to move stock.\n\nAsk first.\n",
+    expect: { protectedBlocks: ["- Members may borrow the van only in order to move stock."] }
   },
   {
     id: "caveat",
@@ -57,7 +58,7 @@ layer(TestApp(), { excludeTestServices: true })("redraft eval against the real s
       for (const variant of ["one-shot", "pipeline@0", "pipeline@1"]) {
         assert.include(lines, `term ${variant} RequiredTermLost`)
         assert.include(lines, `phrase ${variant} ForbiddenPhrasePresent`)
-        assert.include(lines, `quote ${variant} ProtectedBlockChanged`)
+        assert.include(lines, `verbatim ${variant} ProtectedBlockChanged`)
         assert.include(lines, `caveat ${variant} CaveatLost`)
       }
       // The no-op baseline keeps the source, so only the phrase check fails there.
@@ -65,8 +66,8 @@ layer(TestApp(), { excludeTestServices: true })("redraft eval against the real s
         lines.filter((l) => l.includes(" no-op ")),
         ["phrase no-op ForbiddenPhrasePresent"]
       )
-      const quote = report.cells.find((c) => c.caseId === "quote" && c.variant === "pipeline@0")
-      const changed = quote?.failures.find((f) => f._tag === "ProtectedBlockChanged")
+      const verbatim = report.cells.find((c) => c.caseId === "verbatim" && c.variant === "pipeline@0")
+      const changed = verbatim?.failures.find((f) => f._tag === "ProtectedBlockChanged")
       assert.include(changed?.evidence ?? "", "only to move stock")
       const term = report.cells.find((c) => c.caseId === "term" && c.variant === "one-shot")
       assert.include(term?.failures[0]?.evidence ?? "", "Please utilize the spare key")
@@ -78,7 +79,7 @@ layer(TestApp(), { excludeTestServices: true })("redraft eval against the real s
       const markdown = yield* (yield* FileSystem.FileSystem).readFileString(`${folder.out}/report.md`)
       assert.include(markdown, "| no-op | 3/4 | 75% |")
       assert.include(markdown, "## By profile")
-      assert.include(markdown, "- `quote` pipeline@0:")
+      assert.include(markdown, "- `verbatim` pipeline@0:")
       assert.include(markdown, "**CaveatLost**")
     }).pipe(Effect.scoped)
   )

@@ -64,6 +64,20 @@ layer(TestApp(), { excludeTestServices: true })("rewrite over real HTTP", (it) =
     })
   )
 
+  it.effect("keeps block quotes word for word: a reworded quotation is a misquotation", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const document = "We utilize 2 keys.\n\n> In order to enter, utilize the side door.\n"
+      const res = yield* rewrite({ document })
+      const body = yield* jsonOf<Result>(res)
+      assert.strictEqual(body.finalText, "We use 2 keys.\n\n> In order to enter, utilize the side door.\n")
+      assert.strictEqual(body.summary.protected, 1)
+      const prompts = (yield* fake.calls).map((c) => JSON.stringify(c.body ?? {}))
+      assert.isFalse(prompts.some((p) => p.includes("side door")))
+    })
+  )
+
   it.effect("never sends an Authorization header and sends the chat fields of the contract", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
