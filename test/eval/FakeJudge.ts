@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenOnLoopback } from "../support/Loopback.ts"
 
 /**
  * A judge model on 127.0.0.1, port 0, that answers every chat with one fixed verdict (the fake provider answers only
@@ -18,17 +18,8 @@ export class FakeJudge extends Context.Service<FakeJudge, { readonly baseUrl: st
             res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify(verdict) } }] }))
           })
         })
-        yield* Effect.acquireRelease(
-          Effect.callback<void>((resume) => {
-            server.listen(0, "127.0.0.1", () => resume(Effect.void))
-          }),
-          () =>
-            Effect.callback<void>((resume) => {
-              server.closeAllConnections()
-              server.close(() => resume(Effect.void))
-            })
-        )
-        return FakeJudge.of({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` })
+        const port = yield* listenOnLoopback(server)
+        return FakeJudge.of({ baseUrl: `http://127.0.0.1:${port}/v1` })
       })
     )
 }

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenOnLoopback } from "./Loopback.ts"
 
 /** Ways a real OpenAI-compatible server has been seen to behave, switchable per test. */
 export type Behaviour =
@@ -178,17 +178,7 @@ export class FakeProvider extends Context.Service<
         })
       }
 
-      yield* Effect.acquireRelease(
-        Effect.callback<void>((resume) => {
-          server.listen(0, "127.0.0.1", () => resume(Effect.void))
-        }),
-        () =>
-          Effect.callback<void>((resume) => {
-            server.closeAllConnections()
-            server.close(() => resume(Effect.void))
-          })
-      )
-      const { port } = server.address() as AddressInfo
+      const port = yield* listenOnLoopback(server)
 
       return FakeProvider.of({
         baseUrl: `http://127.0.0.1:${port}/v1`,
