@@ -24,6 +24,7 @@ const exitCodeOf = (code: string): number => {
     case "provider_error":
       return ExitCode.provider
     case "meaning_failed":
+    case "paragraphs_failed":
     case "eval_failed":
       return ExitCode.checkFailed
     case "internal_error":

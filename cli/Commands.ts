@@ -54,7 +54,9 @@ export const rewrite = Command.make(
       Flag.optional
     ),
     strict: Flag.Boolean("strict").pipe(
-      Flag.withDescription("Exit with 4 when the meaning check failed for any paragraph (the output is still written)"),
+      Flag.withDescription(
+        "Exit with 4 when any paragraph failed the meaning check or its provider calls (the output is still written)"
+      ),
       Flag.withDefault(false)
     ),
     quiet: Flag.Boolean("quiet").pipe(
@@ -101,7 +103,7 @@ export const rewrite = Command.make(
       if (!input.quiet && !input.json) {
         const s = result.summary
         yield* writeErr(
-          `redraft: ${s.rewritten}/${s.segments} blocks rewritten, ${s.protected} protected, style ${s.styleScore}, meaning ${s.meaning} (${result.provider.model})${out === undefined ? "" : `, written to ${out}`}\n`
+          `redraft: ${s.rewritten}/${s.segments} blocks rewritten, ${s.protected} protected, ${s.failed > 0 ? `${s.failed} failed (kept as they were), ` : ""}style ${s.styleScore}, meaning ${s.meaning} (${result.provider.model})${out === undefined ? "" : `, written to ${out}`}\n`
         )
         for (const warning of s.warnings) yield* writeErr(`warning: ${warning}\n`)
       }
@@ -109,6 +111,12 @@ export const rewrite = Command.make(
         return yield* new CliFailure({
           code: "meaning_failed",
           message: "the meaning check failed for some paragraphs (they were kept as they were); see the warnings"
+        })
+      }
+      if (input.strict && result.summary.failed > 0) {
+        return yield* new CliFailure({
+          code: "paragraphs_failed",
+          message: `the provider failed on ${result.summary.failed} paragraph(s) (they were kept as they were); see the warnings`
         })
       }
     })

@@ -1,10 +1,10 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Config, ConfigProvider, Context, Effect, Layer, Option } from "effect"
 import { HttpClient, HttpServer } from "effect/http"
-import { createServer } from "node:http"
 import { fileURLToPath } from "node:url"
 import { AppConfig } from "../src/AppConfig.ts"
 import { serveApp } from "../src/http/HttpServerLayer.ts"
+import { createReadyServer } from "../src/http/ReadyServer.ts"
 import { DefaultStages } from "../stages/index.ts"
 import { CliFailure } from "./CliFailure.ts"
 
@@ -74,7 +74,7 @@ const packageRoot = fileURLToPath(new URL("..", import.meta.url))
 const startInProcess = Effect.gen(function* () {
   const context = yield* Layer.build(
     serveApp(DefaultStages, { quiet: true }).pipe(
-      Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })),
+      Layer.provideMerge(NodeHttpServer.layer(createReadyServer, { host: "127.0.0.1", port: 0 })),
       Layer.provide(AppConfig.layer),
       Layer.provide(
         ConfigProvider.layerAdd(

@@ -13,6 +13,11 @@ export interface AppSettings {
   readonly metaTimeout: Duration.Duration
   /** First back-off delay between retries of transient provider failures. */
   readonly retryBaseDelay: Duration.Duration
+  /**
+   * How long one provider call keeps retrying transient failures (connection refused or reset, 5xx, 429, time-outs),
+   * counted from its first failure: long enough that a model server restart costs nothing.
+   */
+  readonly retryBudget: Duration.Duration
   readonly maxDocumentChars: number
   readonly maxBodyBytes: number
   readonly profilesDir: string
@@ -32,6 +37,7 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
         providerTimeout: Config.Duration("PROVIDER_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
         metaTimeout: Config.Duration("PROVIDER_META_TIMEOUT").pipe(Config.withDefault(Duration.seconds(5))),
         retryBaseDelay: Config.Duration("PROVIDER_RETRY_DELAY").pipe(Config.withDefault(Duration.millis(250))),
+        retryBudget: Config.Duration("PROVIDER_RETRY_BUDGET").pipe(Config.withDefault(Duration.seconds(20))),
         maxDocumentChars: Config.Int("MAX_DOCUMENT_CHARS").pipe(Config.withDefault(200_000)),
         maxBodyBytes: Config.Int("MAX_BODY_BYTES").pipe(Config.withDefault(2 * 1024 * 1024)),
         profilesDir: Config.String("PROFILES_DIR").pipe(Config.withDefault("fixtures/profiles")),

@@ -1,11 +1,12 @@
 import { Context, Effect } from "effect"
 import type { MeaningReport } from "../src/domain/Rewrite.ts"
+import { estimateTokens } from "../src/provider/Tokens.ts"
 import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { CheckInput, CheckOutcome, CheckStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import { checkSafety, describeSafety, type Safety } from "./guards.ts"
-import { DATA_RULE, estimateTokens, stringField } from "./prompt.ts"
+import { DATA_RULE, stringField } from "./prompt.ts"
 
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
 export const VERIFY_MAX_TOKENS = 360

@@ -11,9 +11,6 @@ export const KEEP_RULES = [
   "Do not add facts, examples or claims that are not in the original."
 ].join("\n")
 
-/** Rough token count for sizing `max_tokens`: about 4 characters per token for English prose. */
-export const estimateTokens = (text: string): number => Math.ceil(text.length / 4)
-
 /** The profile's rules, what to avoid, and its shortest samples (sending all of them would cost prefill time). */
 export const describeProfile = ({ profile }: PreparedProfile, sampleCount = 2): string => {
   const samples = profile.samples.toSorted((a, b) => a.length - b.length).slice(0, sampleCount)

@@ -1,9 +1,10 @@
 import { Context, Effect } from "effect"
+import { estimateTokens } from "../src/provider/Tokens.ts"
 import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { DATA_RULE, describeProfile, estimateTokens, KEEP_RULES, stringField } from "./prompt.ts"
+import { DATA_RULE, describeProfile, KEEP_RULES, stringField } from "./prompt.ts"
 
 /** Writes one prose segment in the profile's style; later rounds get the scorer's feedback and the last draft. */
 export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("app/stages/Rewrite") {

@@ -1,10 +1,11 @@
 import { Context, Effect } from "effect"
+import { estimateTokens } from "../src/provider/Tokens.ts"
 import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DocumentInput, DocumentSegment, DocumentStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import { checkSafety } from "./guards.ts"
-import { DATA_RULE, estimateTokens, KEEP_RULES } from "./prompt.ts"
+import { DATA_RULE, KEEP_RULES } from "./prompt.ts"
 
 /** Paragraphs per smoothing request: enough context for transitions, small enough to answer in one go. */
 export const WINDOW = 12

@@ -6,9 +6,12 @@ export interface HealthResult {
   readonly localProviderReachable: boolean
   readonly defaultModelFound: boolean
   readonly model: string | null
-  readonly status: "ready" | "no_model" | "models_unlisted" | "provider_error" | "unreachable"
+  readonly status:
+    "ready" | "no_model" | "models_unlisted" | "wrong_base_url" | "not_openai_api" | "provider_error" | "unreachable"
   readonly baseUrl?: string
   readonly error?: string
+  /** With `wrong_base_url`: the address that would work (the given one with `/v1`). */
+  readonly suggestedBaseUrl?: string
 }
 
 /** `GET /api/models`. */

@@ -67,7 +67,9 @@ export class ProviderTimeout extends Schema.TaggedError<ProviderTimeout>()("Prov
 export class ProviderRejected extends Schema.TaggedError<ProviderRejected>()("ProviderRejected", {
   message: Schema.String,
   providerStatus: Schema.optional(Schema.Number),
-  providerMessage: Schema.optional(Schema.String)
+  providerMessage: Schema.optional(Schema.String),
+  /** The provider's `Retry-After`, in milliseconds. */
+  retryAfterMs: Schema.optional(Schema.Number)
 }) {
   readonly status = 502
   readonly code = "provider_error"
@@ -85,6 +87,26 @@ export class ProviderError extends Schema.TaggedError<ProviderError>()("Provider
   }
 }
 
+/**
+ * A run that failed as a whole: the provider was unreachable or refused the model before any paragraph succeeded,
+ * or every paragraph failed. Answers with the provider failure's status and words; paragraphs that had finished
+ * travel in `details.partialResult` (a rewrite result in which every other paragraph keeps its original text).
+ */
+export class RunFailed extends Schema.TaggedError<RunFailed>()("RunFailed", {
+  reason: ProviderFailure,
+  partialResult: Schema.optional(Schema.Unknown)
+}) {
+  override get message() {
+    return this.reason.message
+  }
+  get status() {
+    return this.reason.status
+  }
+  get code() {
+    return this.reason.code
+  }
+}
+
 export type ApiError =
   | InvalidRequest
   | RouteNotFound
@@ -93,15 +115,24 @@ export type ApiError =
   | DocumentTooLarge
   | UnsupportedMediaType
   | ProviderFailure
+  | RunFailed
 
 export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly details?: ReadonlyArray<string> }
+  readonly error: {
+    readonly code: string
+    readonly message: string
+    /** The fields at fault (400), or `{partialResult}` for a failed run that finished some paragraphs. */
+    readonly details?: ReadonlyArray<string> | { readonly partialResult: unknown }
+  }
 }
 
-export const errorBody = (error: ApiError): ErrorBody => ({
-  error: {
-    code: error.code,
-    message: error.message,
-    ...(error._tag === "InvalidRequest" && error.details !== undefined ? { details: error.details } : {})
-  }
-})
+const detailsOf = (error: ApiError): ErrorBody["error"]["details"] => {
+  if (error._tag === "InvalidRequest") return error.details
+  if (error._tag === "RunFailed" && error.partialResult !== undefined) return { partialResult: error.partialResult }
+  return undefined
+}
+
+export const errorBody = (error: ApiError): ErrorBody => {
+  const details = detailsOf(error)
+  return { error: { code: error.code, message: error.message, ...(details !== undefined ? { details } : {}) } }
+}

@@ -87,8 +87,31 @@ export interface AttemptDebug {
   readonly feedback: ReadonlyArray<string>
 }
 
+/**
+ * What became of one rewritable paragraph (or list item):
+ * - `rewritten`: the rewrite passed every check and is in the document;
+ * - `unchanged`: the checked rewrite is the same text as the original;
+ * - `kept`: no rewrite kept its meaning, so the original stays (`reason` says what was wrong);
+ * - `failed`: the provider calls for it failed after their retries, so the original stays (`reason` gives the
+ *   provider's words, `error` the error code) and the run went on.
+ */
+export type ParagraphStatus = "rewritten" | "unchanged" | "kept" | "failed"
+
+export interface ParagraphReport {
+  /** The segment index, as in `segment` events and `debug.segments`. */
+  readonly index: number
+  /** 1-based position among the document's rewritable paragraphs and list items. */
+  readonly paragraph: number
+  readonly status: ParagraphStatus
+  readonly reason?: string
+  /** For `failed`: `provider_error`, `provider_timeout` or `provider_unreachable`. */
+  readonly error?: string
+}
+
 export interface SegmentDebug {
   readonly index: number
+  readonly status: ParagraphStatus
+  readonly reason?: string
   readonly original: string
   readonly finalText: string
   readonly attempts: ReadonlyArray<AttemptDebug>
@@ -117,8 +140,12 @@ export interface RewriteResult {
     readonly protected: number
     readonly styleScore: number
     readonly meaning: MeaningVerdict
+    /** Paragraphs whose provider calls failed; they keep their original text. */
+    readonly failed: number
     readonly warnings: ReadonlyArray<string>
   }
+  /** Every rewritable paragraph in document order, with what became of it. */
+  readonly paragraphs: ReadonlyArray<ParagraphReport>
   readonly provider: { readonly baseUrl: string; readonly model: string }
   readonly debug?: RunDebug
 }
@@ -136,6 +163,8 @@ export type ProgressEvent =
       readonly type: "segment"
       readonly segment: number
       readonly text: string
+      readonly status: ParagraphStatus
+      readonly reason?: string
       readonly done: number
       readonly total: number
     }

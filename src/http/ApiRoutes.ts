@@ -1,11 +1,12 @@
 import { Effect, Layer, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
-import type { HealthResult, ModelList } from "../domain/Api.ts"
+import type { ModelList } from "../domain/Api.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
-import { chooseModel, DEFAULT_MODEL_FAMILY } from "../provider/ModelSelection.ts"
+import { chooseModel } from "../provider/ModelSelection.ts"
+import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
@@ -27,38 +28,8 @@ const health = HttpRouter.add(
   "/api/health",
   apiHandler(
     Effect.gen(function* () {
-      const baseUrl = yield* queryBaseUrl
-      const listed = yield* (yield* LlmProvider).listModels(baseUrl).pipe(Effect.result)
-      if (listed._tag === "Failure") {
-        const reason = listed.failure.reason
-        const reachable = reason._tag === "ProviderRejected"
-        const unlisted = reachable && (reason.providerStatus === 404 || reason.providerStatus === 405)
-        const body: HealthResult = {
-          ok: unlisted,
-          localProviderReachable: reachable,
-          defaultModelFound: false,
-          model: unlisted ? DEFAULT_MODEL_FAMILY : null,
-          status: unlisted ? "models_unlisted" : reachable ? "provider_error" : "unreachable",
-          baseUrl,
-          error: unlisted
-            ? `the provider does not list models; requests will name ${DEFAULT_MODEL_FAMILY} unless you choose a model`
-            : reason.message
-        }
-        return HttpServerResponse.jsonUnsafe(body, { status: reachable ? 200 : 503 })
-      }
-      const choice = chooseModel(listed.success, undefined)
-      const body: HealthResult = {
-        ok: choice.model !== undefined,
-        localProviderReachable: true,
-        defaultModelFound: choice.defaultModelFound,
-        model: choice.model ?? null,
-        status: choice.model !== undefined ? "ready" : "no_model",
-        baseUrl,
-        ...(choice.model !== undefined
-          ? {}
-          : { error: "the provider is running but has no chat model loaded; load one and retry" })
-      }
-      return HttpServerResponse.jsonUnsafe(body)
+      const { status, body } = yield* checkHealth(yield* queryBaseUrl)
+      return HttpServerResponse.jsonUnsafe(body, { status })
     })
   )
 )

@@ -1,13 +1,14 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
-import { createServer } from "node:http"
 import { AppConfig } from "../AppConfig.ts"
 import { Pipeline } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { StageRegistry } from "../pipeline/StageRegistry.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
 import { ApiRoutes } from "./ApiRoutes.ts"
+import { createReadyServer } from "./ReadyServer.ts"
+import { SecurityMiddleware } from "./Security.ts"
 import { StaticRoutes } from "./Static.ts"
 
 /**
@@ -24,13 +25,13 @@ export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
 export const NodeServerLayer = Layer.unwrap(
   Effect.gen(function* () {
     const config = yield* AppConfig
-    return NodeHttpServer.layer(createServer, { host: config.host, port: config.port })
+    return NodeHttpServer.layer(createReadyServer, { host: config.host, port: config.port })
   })
 )
 
 /** The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). */
 export const serveApp = <A, E, R>(stages: Layer.Layer<A, E, R>, options?: { readonly quiet?: boolean }) =>
-  HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes), {
+  HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes, SecurityMiddleware), {
     // The request log holds method, path and status only; documents are never logged unless LOG_DOCUMENTS is set.
     disableLogger: options?.quiet ?? false,
     disableListenLog: options?.quiet ?? false

@@ -5,7 +5,6 @@ import {
   type ApiError,
   DocumentTooLarge,
   errorBody,
-  Forbidden,
   InvalidRequest,
   ProviderError,
   RouteNotFound,
@@ -19,7 +18,7 @@ export const errorResponse = (error: ApiError): HttpServerResponse.HttpServerRes
 export const notFound = (message: string) => errorResponse(new RouteNotFound({ message }))
 
 /**
- * Wraps an API handler: request checks first (DNS rebinding, cross-origin, content type), then the handler, then
+ * Wraps an API handler: body checks first (content type, size), then the handler, then
  * every typed failure as the JSON error body. Anything else is a bug: logged, answered with a 500 JSON body, and the
  * service keeps serving.
  */
@@ -50,31 +49,13 @@ export const apiHandler = <E extends ApiError | ProviderError, R>(
     )
   )
 
-const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "::1", "[::1]"])
-
-const hostnameOf = (hostHeader: string): string => {
-  const trimmed = hostHeader.trim().toLowerCase()
-  if (trimmed.startsWith("[")) return trimmed.slice(0, trimmed.indexOf("]") + 1)
-  return trimmed.replace(/:\d+$/, "")
-}
-
-/** Rejects DNS-rebinding hosts, foreign browser origins and non-JSON POST bodies (DESIGN.md section 6). */
+/**
+ * Rejects non-JSON and oversized POST bodies (DESIGN.md section 6). Host and origin are checked for every request
+ * before routing, by the middleware in Security.ts.
+ */
 const checkRequest = Effect.gen(function* () {
   const config = yield* AppConfig
   const request = yield* HttpServerRequest.HttpServerRequest
-  const host = request.headers["host"]
-  const allowedHosts = new Set([...LOOPBACK_NAMES, config.host.toLowerCase()])
-  if (host !== undefined && !allowedHosts.has(hostnameOf(host))) {
-    return yield* new Forbidden({
-      message: `requests for host ${JSON.stringify(host)} are refused; use http://127.0.0.1:${config.port} or http://localhost:${config.port}`
-    })
-  }
-  const origin = request.headers["origin"]
-  if (origin !== undefined && origin !== "null" && !sameOrigin(origin, host)) {
-    return yield* new Forbidden({
-      message: `cross-origin requests from ${origin} are refused; open Redraft's own page instead`
-    })
-  }
   if (request.method === "POST") {
     const contentType = (request.headers["content-type"] ?? "").toLowerCase()
     if (!/^application\/json\s*(;|$)/.test(contentType)) {
@@ -90,14 +71,6 @@ const checkRequest = Effect.gen(function* () {
     }
   }
 })
-
-const sameOrigin = (origin: string, host: string | undefined): boolean => {
-  try {
-    return host !== undefined && new URL(origin).host.toLowerCase() === host.trim().toLowerCase()
-  } catch {
-    return false
-  }
-}
 
 /** Reads and validates a JSON body; every problem becomes a 400 whose message names the field. */
 export const readBody = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>

@@ -76,13 +76,6 @@ const runInput = Effect.fnUntraced(function* (
       })
     })
   }
-  if (requestedModel !== undefined && choice.models !== undefined && !choice.models.includes(choice.model)) {
-    return yield* new ProviderError({
-      reason: new ProviderRejected({
-        message: `model ${JSON.stringify(choice.model)} is not loaded at ${baseUrl}; available: ${choice.models.join(", ") || "none"}`
-      })
-    })
-  }
   return {
     document,
     profile,

@@ -1,6 +1,5 @@
 import { Effect, Queue, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
-import type { ApiError } from "../domain/Errors.ts"
 import { errorBody } from "../domain/Errors.ts"
 import type { Pipeline, RunInput } from "../pipeline/Pipeline.ts"
 
@@ -22,7 +21,7 @@ export const streamRun = (pipeline: Pipeline["Service"], input: RunInput): HttpS
         yield* pipeline.run({ ...input, emit: (event) => offer(event.type, event) }).pipe(
           Effect.matchEffect({
             onSuccess: (result) => offer("result", result),
-            onFailure: (e) => offer("error", errorBody(e.reason as ApiError))
+            onFailure: (e) => offer("error", errorBody(e))
           }),
           Effect.catchDefect((defect) =>
             Effect.logError("run failed unexpectedly", defect).pipe(

@@ -1,8 +1,16 @@
 import { Clock, Context, Deferred, Effect, Layer, Ref } from "effect"
-import type { ProviderError } from "../domain/Errors.ts"
-import type { ProgressEvent, ResolvedOptions, RewriteResult, SegmentDebug } from "../domain/Rewrite.ts"
+import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
+import type { ProgressEvent, ResolvedOptions, RewriteResult } from "../domain/Rewrite.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
+import {
+  buildResult,
+  type FinishedSegment,
+  paragraphStatus,
+  type SegmentOutcome,
+  segmentText,
+  type SegmentWork
+} from "./RunReport.ts"
 import type { CheckOutcome, PreparedProfile, RunContext, ScoredAttempt, StyleScore } from "./Stage.ts"
 import { StageRegistry } from "./StageRegistry.ts"
 
@@ -15,10 +23,14 @@ export interface RunInput {
   readonly emit?: (event: ProgressEvent) => Effect.Effect<void>
 }
 
-/** Segments a document, runs the registered stages over every prose segment concurrently, and reassembles it. */
+/**
+ * Segments a document, runs the registered stages over every prose segment concurrently, and reassembles it. A
+ * segment whose provider calls fail keeps its text and the run goes on; the run fails only when the failure is
+ * systemic (see `isSystemic`) before any segment succeeded, or when every segment failed.
+ */
 export class Pipeline extends Context.Service<
   Pipeline,
-  { readonly run: (input: RunInput) => Effect.Effect<RewriteResult, ProviderError> }
+  { readonly run: (input: RunInput) => Effect.Effect<RewriteResult, RunFailed> }
 >()("app/pipeline/Pipeline") {
   static readonly layerNoDeps = Layer.effect(
     Pipeline,
@@ -45,9 +57,10 @@ export class Pipeline extends Context.Service<
         const total = prose.length
         let done = 0
 
-        // Identical paragraphs (repeated notes, boilerplate) are rewritten once per run.
-        const shared = new Map<string, Deferred.Deferred<SegmentWork, ProviderError>>()
-
+        // Identical paragraphs (repeated notes, boilerplate) are rewritten once per run and share one outcome.
+        const shared = new Map<string, Deferred.Deferred<SegmentOutcome>>()
+        let succeeded = 0
+        const finished: Array<FinishedSegment> = []
         const rewriteSegment = (index: number, original: string) =>
           Effect.gen(function* () {
             const progress = (stage: string, attempt: number) =>
@@ -96,30 +109,105 @@ export class Pipeline extends Context.Service<
             return { score: worst?.score ?? 100, feedback } satisfies StyleScore
           })
 
-        const processSegment = (index: number, original: string) =>
+        const processSegment = (index: number, paragraph: number, original: string) =>
           Effect.gen(function* () {
             const t0 = yield* Clock.currentTimeMillis
             const existing = shared.get(original)
-            let work: SegmentWork
-            let cached = false
-            if (existing !== undefined) {
-              work = yield* Deferred.await(existing)
-              cached = true
-            } else {
-              const deferred = yield* Deferred.make<SegmentWork, ProviderError>()
+            let outcome: SegmentOutcome
+            if (existing !== undefined) outcome = yield* Deferred.await(existing)
+            else {
+              const deferred = yield* Deferred.make<SegmentOutcome>()
               shared.set(original, deferred)
-              work = yield* rewriteSegment(index, original).pipe(Effect.onExit((exit) => Deferred.done(deferred, exit)))
+              outcome = yield* rewriteSegment(index, original).pipe(
+                Effect.map((work): SegmentOutcome => ({ _tag: "Done", work })),
+                // A paragraph whose calls still fail after their retries keeps its text; the run goes on.
+                Effect.catchTag("ProviderError", (e) =>
+                  Effect.succeed<SegmentOutcome>({ _tag: "Failed", failure: e.reason })
+                ),
+                Effect.onExit((exit) => Deferred.done(deferred, exit))
+              )
             }
+            if (outcome._tag === "Failed" && succeeded === 0 && isSystemic(outcome.failure)) {
+              return yield* Effect.fail(outcome.failure)
+            }
+            if (outcome._tag === "Done") succeeded++
             const t1 = yield* Clock.currentTimeMillis
+            const segment: FinishedSegment = {
+              index,
+              paragraph,
+              original,
+              outcome,
+              cached: existing !== undefined,
+              ms: t1 - t0
+            }
+            finished.push(segment)
             done++
-            yield* emit({ type: "segment", segment: index, text: work.outcome.text, done, total })
-            return { index, original, work, cached, ms: t1 - t0 }
+            const { status, reason } = paragraphStatus(segment, segmentText(segment))
+            yield* emit({
+              type: "segment",
+              segment: index,
+              text: segmentText(segment),
+              status,
+              ...(reason !== undefined ? { reason } : {}),
+              done,
+              total
+            })
+            return segment
           })
 
-        const results = yield* Effect.forEach(prose, (s) => processSegment(s.index, s.text), { concurrency: 64 })
+        const counts = {
+          segments: doc.segments.filter((s) => s.kind === "prose" || s.block !== "blank").length,
+          protected: doc.segments.filter((s) => !isRewritable(s) && s.block !== "blank").length
+        }
+        const report = (
+          segments: ReadonlyArray<FinishedSegment>,
+          texts: ReadonlyMap<number, string>,
+          documentWarnings: ReadonlyArray<string>
+        ) =>
+          Effect.gen(function* () {
+            const finishedAt = yield* Clock.currentTimeMillis
+            return buildResult({
+              segments,
+              texts,
+              finalText: doc.reassemble(texts),
+              counts,
+              documentWarnings,
+              options: input.options,
+              provider: { baseUrl: input.target.baseUrl, model: input.target.model },
+              timingsMs: { total: finishedAt - startedAt, ...Object.fromEntries(stageTime) },
+              usage: yield* Ref.get(meter)
+            })
+          })
 
-        const texts = new Map<number, string>(results.map((r) => [r.index, r.work.outcome.text]))
-        const warnings = results.flatMap((r) => r.work.outcome.warnings.map((w) => `Segment ${r.index + 1}: ${w}`))
+        /** Fails the run with `failure`, carrying whatever finished (everything else keeps its original text). */
+        const failRun = (failure: ProviderFailure) =>
+          Effect.gen(function* () {
+            if (finished.length === 0) return yield* new RunFailed({ reason: failure })
+            const byIndex = new Map(finished.map((s) => [s.index, s]))
+            const segments = prose.map(
+              (s, i): FinishedSegment =>
+                byIndex.get(s.index) ?? {
+                  index: s.index,
+                  paragraph: i + 1,
+                  original: s.text,
+                  outcome: { _tag: "Failed", failure },
+                  cached: false,
+                  ms: 0
+                }
+            )
+            const partialResult = yield* report(segments, new Map(segments.map((s) => [s.index, segmentText(s)])), [])
+            return yield* new RunFailed({ reason: failure, partialResult })
+          })
+
+        const results = yield* Effect.forEach(prose, (s, i) => processSegment(s.index, i + 1, s.text), {
+          concurrency: 64
+        }).pipe(Effect.catch(failRun))
+        const failures = results.flatMap((r) => (r.outcome._tag === "Failed" ? [r.outcome.failure] : []))
+        const firstFailure = failures[0]
+        if (firstFailure !== undefined && failures.length === results.length) return yield* failRun(firstFailure)
+
+        const texts = new Map<number, string>(results.map((r) => [r.index, segmentText(r)]))
+        const documentWarnings: Array<string> = []
         for (const stage of registry.ofKind("document")) {
           yield* emit({ type: "progress", segment: -1, stage: stage.name, attempt: 0, done, total })
           const outcome = yield* timed(
@@ -132,59 +220,21 @@ export class Pipeline extends Context.Service<
                 text: texts.get(r.index) ?? r.original
               }))
             })
+          ).pipe(
+            // A whole-document pass is a finishing touch: when its calls fail, the checked paragraphs stand.
+            Effect.catchTag("ProviderError", (e) =>
+              Effect.succeed({
+                replacements: new Map<number, string>(),
+                warnings: [
+                  `The ${stage.name} pass was skipped, because its provider calls failed: ${e.reason.message}.`
+                ]
+              })
+            )
           )
           for (const [index, text] of outcome.replacements) texts.set(index, text)
-          warnings.push(...outcome.warnings)
+          documentWarnings.push(...outcome.warnings)
         }
-
-        const finalText = doc.reassemble(texts)
-        const scores = results.map((r) => lastScore(r.work))
-        const styleScore = scores.length === 0 ? 100 : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length)
-        const anyChecked = results.some((r) => r.work.checked)
-        const meaning =
-          !anyChecked || !input.options.runMeaningCheck
-            ? "skipped"
-            : results.every((r) => r.work.outcome.report.pass)
-              ? "passed"
-              : "failed"
-        const finishedAt = yield* Clock.currentTimeMillis
-        const usage = yield* Ref.get(meter)
-
-        const result: RewriteResult = {
-          finalText,
-          summary: {
-            segments: doc.segments.filter((s) => s.kind === "prose" || s.block !== "blank").length,
-            rewritten: results.filter((r) => texts.get(r.index) !== r.original).length,
-            protected: doc.segments.filter((s) => !isRewritable(s) && s.block !== "blank").length,
-            styleScore,
-            meaning,
-            warnings
-          },
-          provider: { baseUrl: input.target.baseUrl, model: input.target.model },
-          ...(input.options.includeDebug
-            ? {
-                debug: {
-                  timingsMs: { total: finishedAt - startedAt, ...Object.fromEntries(stageTime) },
-                  usage,
-                  segments: results.map((r): SegmentDebug => ({
-                    index: r.index,
-                    original: r.original,
-                    finalText: texts.get(r.index) ?? r.original,
-                    attempts: r.work.attempts.map((a) => ({
-                      attempt: a.attempt,
-                      text: a.text,
-                      styleScore: a.score.score,
-                      feedback: a.score.feedback
-                    })),
-                    meaning: r.work.checked ? r.work.outcome.report : null,
-                    source: r.cached ? "cached" : r.work.outcome.source,
-                    timingsMs: { total: r.ms }
-                  }))
-                }
-              }
-            : {})
-        }
-        return result
+        return yield* report(results, texts, documentWarnings)
       })
 
       return Pipeline.of({ run })
@@ -200,14 +250,16 @@ export class Pipeline extends Context.Service<
  */
 const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && segment.block !== "blockquote"
 
-interface SegmentWork {
-  readonly attempts: ReadonlyArray<ScoredAttempt>
-  readonly outcome: CheckOutcome
-  readonly checked: boolean
-}
-
-/** The style score of the text the segment ended with. */
-const lastScore = (work: SegmentWork): number => {
-  const chosen = work.attempts.find((a) => a.text === work.outcome.text)
-  return chosen?.score.score ?? work.attempts.at(-1)?.score.score ?? 100
+/**
+ * A failure that no other paragraph would escape: the provider cannot be reached, or it refuses the model itself
+ * (unknown, not loaded). Before anything succeeded, such a failure ends the run; after, it costs one paragraph.
+ */
+const isSystemic = (failure: ProviderFailure): boolean => {
+  if (failure._tag === "ProviderUnreachable") return true
+  if (failure._tag !== "ProviderRejected" || failure.providerStatus === undefined) return false
+  if (failure.providerStatus === 404) return true
+  const words = failure.providerMessage ?? ""
+  // "model 'x' not found", "Model is unloaded." name the model; "this model's maximum context length" is about the
+  // paragraph, not the model.
+  return /\bmodel\b/i.test(words) && !/context|token|length/i.test(words)
 }

@@ -1,11 +1,12 @@
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Duration, Effect, Layer, Ref, Schedule, Schema, Semaphore } from "effect"
+import { Context, Duration, Effect, Layer, Ref, Schema, Semaphore } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
 import type { ReasoningEffort, UsageFigures } from "../domain/Rewrite.ts"
 import { providerErrorMessage, replyText } from "./ModelReply.ts"
 import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
+import { retryWithinBudget } from "./Retry.ts"
 
 export interface ChatMessage {
   readonly role: "system" | "user" | "assistant"
@@ -28,6 +29,8 @@ export interface ChatRequest {
   readonly meter?: Ref.Ref<UsageFigures>
   /** Names the request in error messages, e.g. "rewrite" or "verification". */
   readonly purpose: string
+  /** A health probe: the short time-out of health checks and no retries. */
+  readonly probe?: boolean
 }
 
 export interface ChatReply {
@@ -79,7 +82,14 @@ export class LlmProvider extends Context.Service<
       const exchange = (request: HttpClientRequest.HttpClientRequest, timeout: Duration.Duration) =>
         client.execute(request).pipe(
           Effect.flatMap((response) =>
-            response.text.pipe(Effect.map((text) => ({ status: response.status, body: parseJson(text), raw: text })))
+            response.text.pipe(
+              Effect.map((text) => ({
+                status: response.status,
+                body: parseJson(text),
+                raw: text,
+                retryAfterMs: parseRetryAfter(response.headers["retry-after"], response.headers["date"])
+              }))
+            )
           ),
           Effect.timeout(timeout),
           Effect.catchTags({
@@ -100,32 +110,33 @@ export class LlmProvider extends Context.Service<
           })
         )
 
-      const failOnStatus = (url: string, status: number, body: unknown, raw: string) => {
+      const failOnStatus = (
+        url: string,
+        {
+          status,
+          body,
+          raw,
+          retryAfterMs
+        }: { status: number; body: unknown; raw: string; retryAfterMs: number | undefined }
+      ) => {
         const providerMessage = providerErrorMessage(body) ?? (raw.trim().slice(0, 300) || undefined)
+        // The most common set-up mistake: the address without its /v1.
+        const hint = status === 404 && !/\/v\d+\/[a-z/]+$/i.test(url) ? "; does the base URL need /v1 at its end?" : ""
         return new ProviderRejected({
-          message: `the provider at ${url} answered ${status}${providerMessage ? `: ${providerMessage}` : ""}`,
+          message: `the provider at ${url} answered ${status}${providerMessage ? `: ${providerMessage}` : ""}${hint}`,
           providerStatus: status,
-          ...(providerMessage !== undefined ? { providerMessage } : {})
+          ...(providerMessage !== undefined ? { providerMessage } : {}),
+          ...(retryAfterMs !== undefined ? { retryAfterMs } : {})
         })
       }
 
-      const retryTransient = <A>(effect: Effect.Effect<A, ProviderUnreachable | ProviderTimeout | ProviderRejected>) =>
-        effect.pipe(
-          Effect.retry({
-            schedule: Schedule.exponential(config.retryBaseDelay),
-            times: 2,
-            while: (e) =>
-              e._tag === "ProviderUnreachable" ||
-              (e._tag === "ProviderRejected" &&
-                e.providerStatus !== undefined &&
-                (e.providerStatus >= 500 || e.providerStatus === 429))
-          })
-        )
+      const retryPolicy = { baseDelay: config.retryBaseDelay, budget: config.retryBudget }
 
       const listModels = Effect.fn("LlmProvider.listModels")(function* (baseUrl: string) {
         const url = `${baseUrl}/models`
-        const { status, body, raw } = yield* exchange(HttpClientRequest.get(url), config.metaTimeout)
-        if (status < 200 || status >= 300) return yield* failOnStatus(url, status, body, raw)
+        const answer = yield* exchange(HttpClientRequest.get(url), config.metaTimeout)
+        const { status, body } = answer
+        if (status < 200 || status >= 300) return yield* failOnStatus(url, answer)
         const decoded = Schema.decodeUnknownOption(ModelList)(body)
         if (decoded._tag === "None") {
           return yield* new ProviderRejected({ message: `the provider at ${url} sent a model list without data[].id` })
@@ -137,6 +148,9 @@ export class LlmProvider extends Context.Service<
         baseUrl: string,
         requested: string | undefined
       ) {
+        // A named model is sent as it is: llama.cpp serves any name and LM Studio loads models on demand, so only
+        // the provider's own refusal of a chat request says the model is wrong.
+        if (requested !== undefined && requested.trim() !== "") return chooseModel(undefined, requested)
         const models = yield* listModels(baseUrl).pipe(
           Effect.map((ids): ReadonlyArray<string> | undefined => ids),
           // A server without GET /models can still chat: use the requested model, or the default family name.
@@ -162,24 +176,23 @@ export class LlmProvider extends Context.Service<
           ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {})
         }
         const gate = yield* gateFor(request.target.baseUrl)
-        const {
-          status,
-          body: reply,
-          raw
-        } = yield* retryTransient(
+        // The slot is held for one attempt only: a call waiting to retry leaves it to others.
+        const answer = yield* retryWithinBudget(
           gate
             .withPermits(1)(
-              exchange(HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)), config.providerTimeout)
+              exchange(
+                HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
+                request.probe ? config.metaTimeout : config.providerTimeout
+              )
             )
             .pipe(
               Effect.flatMap((r) =>
-                r.status >= 500 || r.status === 429
-                  ? Effect.fail(failOnStatus(url, r.status, r.body, r.raw))
-                  : Effect.succeed(r)
+                r.status >= 200 && r.status < 300 ? Effect.succeed(r) : Effect.fail(failOnStatus(url, r))
               )
-            )
+            ),
+          request.probe ? { ...retryPolicy, budget: Duration.zero } : retryPolicy
         )
-        if (status < 200 || status >= 300) return yield* failOnStatus(url, status, reply, raw)
+        const reply = answer.body
         const decoded = Schema.decodeUnknownOption(ChatCompletion)(reply)
         if (decoded._tag === "None" || decoded.value.choices.length === 0) {
           const providerMessage = providerErrorMessage(reply)
@@ -257,6 +270,19 @@ const ChatCompletion = Schema.Struct({
     )
   )
 })
+
+/**
+ * `Retry-After` in milliseconds: delay-seconds, or an HTTP date read against the response's own `Date` header (so no
+ * clock is consulted here).
+ */
+const parseRetryAfter = (header: string | undefined, dateHeader: string | undefined): number | undefined => {
+  if (header === undefined || header.trim() === "") return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  const now = dateHeader === undefined ? Number.NaN : Date.parse(dateHeader)
+  return Number.isNaN(at) || Number.isNaN(now) ? undefined : Math.max(0, at - now)
+}
 
 const parseJson = (text: string): unknown => {
   try {

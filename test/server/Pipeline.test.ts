@@ -47,7 +47,9 @@ layer(TestApp({}, Layer.mergeAll(DefaultStages, GlossaryStage.layer)), { exclude
         })
         const body = yield* jsonOf<DebugResult>(res)
         assert.strictEqual(body.finalText, "We use 4 hosts.\n\n```\nservers: 4\n```\n")
-        assert.deepStrictEqual(body.summary.warnings, ["Segment 1: glossary: 'servers' is 'hosts' here."])
+        assert.deepStrictEqual(body.summary.warnings, [
+          "Paragraph 1 (\"We utilize 4 servers.\"): glossary: 'servers' is 'hosts' here."
+        ])
         assert.isNumber(body.debug.timingsMs["glossary"])
         assert.isNumber(body.debug.timingsMs["meaning-check"])
         // The built-in meaning check still ran before it.

@@ -1,5 +1,6 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { HttpServer } from "effect/http"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
@@ -163,13 +164,15 @@ layer(TestApp(), { excludeTestServices: true })("rewrite over real HTTP", (it) =
     })
   )
 
-  it.effect("5xx on every attempt: two retries, then 502", () =>
+  it.effect("5xx on every attempt: retried until the budget (500 ms here) is spent, then 502", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
       yield* fake.configure({ behaviours: ["status-500"] })
       const res = yield* rewrite({ document: "Some text." })
       assert.strictEqual(res.status, 502)
-      assert.strictEqual((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, 3)
+      // Waits of 10, 20, 40, 80, 160 ms (each 0.5-1.5x) fit at least four retries into 500 ms.
+      assert.isAtLeast((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, 5)
+      assert.include((yield* jsonOf<ErrorJson>(res)).error.message, "attempts over")
     })
   )
 
@@ -362,6 +365,52 @@ describe("models and health", () => {
       })
     )
 
+    it.effect("GET /api/health for the address without /v1 is not ok: wrong_base_url, naming the /v1 address", () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({})
+        const withoutV1 = fake.baseUrl.replace(/\/v1$/, "")
+        const res = yield* getPath("/api/health?baseUrl=" + encodeURIComponent(withoutV1))
+        assert.strictEqual(res.status, 200)
+        const body = yield* jsonOf<Record<string, unknown>>(res)
+        assert.strictEqual(body["ok"], false)
+        assert.strictEqual(body["status"], "wrong_base_url")
+        assert.strictEqual(body["suggestedBaseUrl"], fake.baseUrl)
+        assert.include(String(body["error"]), `use ${fake.baseUrl} as the endpoint`)
+      })
+    )
+
+    it.effect("GET /api/health for a server that is not an OpenAI API (Redraft's own address) is not ok", () =>
+      Effect.gen(function* () {
+        const server = yield* HttpServer.HttpServer
+        const own = `http://127.0.0.1:${server.address._tag === "UnixPathAddress" ? 0 : server.address.port}`
+        for (const baseUrl of [own, `${own}/v1`]) {
+          const res = yield* getPath("/api/health?baseUrl=" + encodeURIComponent(baseUrl))
+          const body = yield* jsonOf<Record<string, unknown>>(res)
+          assert.strictEqual(body["ok"], false, baseUrl)
+          assert.strictEqual(body["status"], "not_openai_api", baseUrl)
+          assert.include(String(body["error"]), "not as an OpenAI-compatible API")
+        }
+      })
+    )
+
+    it.effect("GET /api/health without a model list is ok only when a test chat request works", () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({ behaviours: ["no-models"] })
+        const chats = yield* jsonOf<Record<string, unknown>>(yield* getPath("/api/health"))
+        assert.strictEqual(chats["ok"], true)
+        assert.strictEqual(chats["status"], "models_unlisted")
+        const probe = (yield* fake.calls).find((c) => c.path === "/chat/completions")
+        assert.strictEqual(probe?.body?.["max_tokens"], 1)
+        yield* fake.configure({ behaviours: ["no-models", "error-string"] })
+        const refuses = yield* jsonOf<Record<string, unknown>>(yield* getPath("/api/health"))
+        assert.strictEqual(refuses["ok"], false)
+        assert.strictEqual(refuses["status"], "not_openai_api")
+        assert.include(String(refuses["error"]), "Model is unloaded.")
+      })
+    )
+
     it.effect("GET /api/health against an unreachable provider is 503 with a HealthResult", () =>
       Effect.gen(function* () {
         const res = yield* getPath("/api/health?baseUrl=" + encodeURIComponent("http://127.0.0.1:9/v1"))
@@ -381,13 +430,18 @@ describe("models and health", () => {
       })
     )
 
-    it.effect("a model that is not loaded is 502 naming the available ones", () =>
+    it.effect("a model name the provider does not list is sent as it is (llama.cpp serves any name)", () =>
       Effect.gen(function* () {
         const fake = yield* FakeProvider
         yield* fake.configure({})
-        const res = yield* rewrite({ document: "Text.", provider: { model: "llama-9000" } })
-        assert.strictEqual(res.status, 502)
-        assert.include((yield* jsonOf<ErrorJson>(res)).error.message, "qwen3-8b")
+        const res = yield* rewrite({ document: "We utilize 4 servers.", provider: { model: "llama-9000" } })
+        assert.strictEqual(res.status, 200)
+        const body = yield* jsonOf<Result>(res)
+        assert.strictEqual(body.provider.model, "llama-9000")
+        assert.strictEqual(body.finalText, "We use 4 servers.")
+        const chats = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
+        assert.isAbove(chats.length, 0)
+        for (const chat of chats) assert.strictEqual(chat.body?.["model"], "llama-9000")
       })
     )
   })

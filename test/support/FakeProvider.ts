@@ -38,10 +38,24 @@ export interface FakeCall {
   readonly task: string
 }
 
+/** A misbehaviour for one paragraph only: chat requests whose user message contains `match`. */
+export interface Fault {
+  readonly match: string
+  readonly behaviour:
+    | "length" // a cut-off reply (finish_reason "length") however large max_tokens is
+    | "garbage" // an unparseable reply
+    | "empty" // an empty reply
+    | "slow" // answers after 10 s
+    | "refuse" // 400 {"error": {"message": "the request exceeds the available context size"}}
+}
+
 export interface FakeSettings {
   readonly behaviours?: ReadonlyArray<Behaviour>
+  readonly faults?: ReadonlyArray<Fault>
   readonly delayMs?: number
   readonly models?: ReadonlyArray<string>
+  /** Like llama.cpp while it loads a model: chats answer 503 "Loading model" with Retry-After for this long. */
+  readonly loadingMs?: number
 }
 
 /**
@@ -56,6 +70,8 @@ export class FakeProvider extends Context.Service<
     readonly calls: Effect.Effect<ReadonlyArray<FakeCall>>
     /** Chat requests whose client went away before the answer was sent. */
     readonly aborted: Effect.Effect<number>
+    /** Goes away (closes the port and every connection) for `ms`, then listens on the same port again. */
+    readonly outage: (ms: number) => Effect.Effect<void>
     readonly maxInFlight: Effect.Effect<number>
     readonly inFlight: Effect.Effect<number>
   }
@@ -65,6 +81,7 @@ export class FakeProvider extends Context.Service<
     Effect.gen(function* () {
       const state = {
         settings: {} as FakeSettings,
+        configuredAt: 0,
         once: new Set<Behaviour>(),
         calls: [] as Array<FakeCall>,
         aborted: 0,
@@ -84,9 +101,13 @@ export class FakeProvider extends Context.Service<
         req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")))
         req.on("end", () => {
           const body = parseBody(raw)
-          const path = (req.url ?? "/").replace(/^\/v1/, "")
+          const url = req.url ?? "/"
+          const path = url.replace(/^\/v1/, "")
           const task = taskOf(body)
           state.calls.push({ method: req.method ?? "GET", path, headers: req.headers, body, task })
+          // Like LM Studio, the API lives under /v1 only.
+          if (!url.startsWith("/v1/"))
+            return send(res, 404, { error: `Unexpected endpoint or method. (${req.method} ${url})` })
           if (req.method === "GET" && path === "/models") return answerModels(res)
           if (req.method === "POST" && path === "/chat/completions") return answerChat(res, body, task)
           send(res, 404, { error: `no route ${req.method} ${req.url}` })
@@ -100,6 +121,18 @@ export class FakeProvider extends Context.Service<
       }
 
       const answerChat = (res: ServerResponse, body: Record<string, unknown> | undefined, task: string) => {
+        if (
+          state.settings.loadingMs !== undefined &&
+          performance.now() - state.configuredAt < state.settings.loadingMs
+        ) {
+          res.setHeader("retry-after", "1")
+          return send(res, 503, { error: { code: 503, message: "Loading model", type: "unavailable_error" } })
+        }
+        const fault = faultFor(body)
+        if (fault === "refuse")
+          return send(res, 400, {
+            error: { message: "the request exceeds the available context size", type: "invalid_request_error" }
+          })
         if (has("reset") || once("reset-once")) return res.socket?.destroy()
         if (has("status-500") || once("status-500-once")) return send(res, 500, { error: "internal server error" })
         if (has("error-string")) return send(res, 400, { error: "Model is unloaded." })
@@ -126,7 +159,7 @@ export class FakeProvider extends Context.Service<
             done()
             if (!res.destroyed) reply(res, body, task)
           },
-          has("slow") ? (state.settings.delayMs ?? 2000) : (state.settings.delayMs ?? 0)
+          fault === "slow" ? 10_000 : has("slow") ? (state.settings.delayMs ?? 2000) : (state.settings.delayMs ?? 0)
         )
         res.on("close", () => {
           if (!finished) {
@@ -142,9 +175,11 @@ export class FakeProvider extends Context.Service<
         let answer = answerFor(task, user, has)
         let finish = "stop"
         let reasoning: string | undefined
-        if (has("garbage") || once("garbage-once")) answer = "I am not sure what you mean by that."
-        else if (once("empty-once")) answer = ""
-        else if (has("length") || once("length-once")) {
+        const fault = faultFor(body)
+        if (has("garbage") || fault === "garbage" || once("garbage-once"))
+          answer = "I am not sure what you mean by that."
+        else if (fault === "empty" || once("empty-once")) answer = ""
+        else if (has("length") || fault === "length" || once("length-once")) {
           answer = answer.slice(0, Math.max(1, Math.floor(answer.length / 2)))
           finish = "length"
         } else if (has("fenced")) answer = "```json\n" + answer + "\n```"
@@ -178,6 +213,12 @@ export class FakeProvider extends Context.Service<
         })
       }
 
+      /** The paragraph-specific fault for a chat request, if its user message matches one. */
+      const faultFor = (body: Record<string, unknown> | undefined) => {
+        const user = userContent(body)
+        return state.settings.faults?.find((f) => user.includes(f.match))?.behaviour
+      }
+
       const port = yield* listenOnLoopback(server)
 
       return FakeProvider.of({
@@ -185,6 +226,7 @@ export class FakeProvider extends Context.Service<
         configure: (settings) =>
           Effect.sync(() => {
             state.settings = settings
+            state.configuredAt = performance.now()
             state.once.clear()
             state.calls = []
             state.aborted = 0
@@ -193,6 +235,13 @@ export class FakeProvider extends Context.Service<
         calls: Effect.sync(() => [...state.calls]),
         aborted: Effect.sync(() => state.aborted),
         maxInFlight: Effect.sync(() => state.maxInFlight),
+        outage: (ms) =>
+          Effect.callback<void>((resume) => {
+            server.close()
+            server.closeAllConnections()
+            setTimeout(() => server.listen(port, "127.0.0.1"), ms)
+            resume(Effect.void)
+          }),
         inFlight: Effect.sync(() => state.inFlight)
       })
     })

@@ -11,7 +11,13 @@ export const configForFake = (settings: Readonly<Record<string, string>> = {}) =
   Layer.unwrap(
     Effect.gen(function* () {
       const fake = yield* FakeProvider
-      return AppConfig.layerTest({ PROVIDER_BASE_URL: fake.baseUrl, PROVIDER_RETRY_DELAY: "10 millis", ...settings })
+      // Retries are kept short so a failing provider costs a test half a second, not the default 20.
+      return AppConfig.layerTest({
+        PROVIDER_BASE_URL: fake.baseUrl,
+        PROVIDER_RETRY_DELAY: "10 millis",
+        PROVIDER_RETRY_BUDGET: "500 millis",
+        ...settings
+      })
     })
   )
 
