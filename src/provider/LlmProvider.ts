@@ -132,17 +132,23 @@ export class LlmProvider extends Context.Service<
 
       const retryPolicy = { baseDelay: config.retryBaseDelay, budget: config.retryBudget }
 
-      const listModels = Effect.fn("LlmProvider.listModels")(function* (baseUrl: string) {
+      /** `GET /models`; retried within the budget when a run depends on it, answered at once for health checks. */
+      const fetchModels = Effect.fnUntraced(function* (baseUrl: string, retry: boolean) {
         const url = `${baseUrl}/models`
-        const answer = yield* exchange(HttpClientRequest.get(url), config.metaTimeout)
-        const { status, body } = answer
-        if (status < 200 || status >= 300) return yield* failOnStatus(url, answer)
+        const once = exchange(HttpClientRequest.get(url), config.metaTimeout).pipe(
+          Effect.flatMap((r) =>
+            r.status >= 200 && r.status < 300 ? Effect.succeed(r) : Effect.fail(failOnStatus(url, r))
+          )
+        )
+        const { body } = yield* retryWithinBudget(once, retry ? retryPolicy : { ...retryPolicy, budget: Duration.zero })
         const decoded = Schema.decodeUnknownOption(ModelList)(body)
         if (decoded._tag === "None") {
           return yield* new ProviderRejected({ message: `the provider at ${url} sent a model list without data[].id` })
         }
         return decoded.value.data.map((m) => m.id)
       }, wrap)
+
+      const listModels = Effect.fn("LlmProvider.listModels")((baseUrl: string) => fetchModels(baseUrl, false))
 
       const selectModel = Effect.fn("LlmProvider.selectModel")(function* (
         baseUrl: string,
@@ -151,7 +157,8 @@ export class LlmProvider extends Context.Service<
         // A named model is sent as it is: llama.cpp serves any name and LM Studio loads models on demand, so only
         // the provider's own refusal of a chat request says the model is wrong.
         if (requested !== undefined && requested.trim() !== "") return chooseModel(undefined, requested)
-        const models = yield* listModels(baseUrl).pipe(
+        // A run starting while the server restarts waits for it, as its chat requests would.
+        const models = yield* fetchModels(baseUrl, true).pipe(
           Effect.map((ids): ReadonlyArray<string> | undefined => ids),
           // A server without GET /models can still chat: use the requested model, or the default family name.
           Effect.catchReasons("ProviderError", {

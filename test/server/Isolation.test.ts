@@ -194,6 +194,33 @@ describe("a model server that restarts", () => {
       })
     )
 
+    it.effect("a run that starts while the server is down waits for its model list and goes through", () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({})
+        yield* fake.outage(1_000)
+        const res = yield* rewrite({ document: "We utilize 4 servers." })
+        assert.strictEqual(res.status, 200)
+        assert.strictEqual((yield* jsonOf<Result>(res)).finalText, "We use 4 servers.")
+      })
+    )
+
+    it.effect("cancelling while calls wait to retry stops them: no request reaches the server once it is back", () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({})
+        yield* fake.outage(1_000)
+        // A named model: the stream starts at once, without waiting for the model list.
+        const document = PARAGRAPHS.slice(0, 6).join("\n\n")
+        const stream = yield* streamRewrite({ document, provider: { model: "named-model" } }, true)
+        yield* Effect.sleep("300 millis")
+        stream.hangUp()
+        // The server comes back after 1 s; a call still retrying would reach it within the 5 s budget.
+        yield* Effect.sleep("2 seconds")
+        assert.strictEqual((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, 0)
+      })
+    )
+
     it.effect("a server still loading its model (503 with Retry-After: 1) is waited for as it asks", () =>
       Effect.gen(function* () {
         const fake = yield* FakeProvider
