@@ -9,6 +9,7 @@ import {
   MeaningCheckFailed,
   ProtectedBlockChanged,
   RequiredTermLost,
+  ParagraphsFailed,
   RewriteWithheld,
   StyleBelowThreshold
 } from "./Failures.ts"
@@ -54,6 +55,16 @@ export const checkOutput = (
     )
   }
   if (result !== undefined) {
+    // Results stored before per-paragraph statuses existed have no `paragraphs`.
+    const failed = (result.paragraphs ?? []).filter((p) => p.status === "failed")
+    if (failed.length > 0) {
+      failures.push(
+        ParagraphsFailed.make({
+          paragraphs: failed.length,
+          evidence: failed.map((p) => `paragraph ${p.paragraph}: ${p.reason ?? p.error ?? "failed"}`).join(" | ")
+        })
+      )
+    }
     if (result.summary.meaning === "failed") {
       failures.push(MeaningCheckFailed.make({ evidence: result.summary.warnings.join(" | ") || "no warning given" }))
     } else {
@@ -81,10 +92,14 @@ export const measuredStyle = (text: string, profile: StyleProfile): number => {
  * or "repaired" by the meaning check back to the original text.
  */
 const withheldSegments = (result: RewriteResult): ReadonlyArray<string> => {
-  const kept = result.summary.warnings.filter((w) => w.includes("kept as it was"))
+  const kept = result.summary.warnings.filter(
+    (w) => w.includes("kept as it was") && !w.includes("provider calls failed")
+  )
   if (kept.length > 0) return kept
   return (result.debug?.segments ?? [])
-    .filter((s) => (s.source === "repair" || s.source === "original") && s.finalText === s.original)
+    .filter(
+      (s) => s.status !== "failed" && (s.source === "repair" || s.source === "original") && s.finalText === s.original
+    )
     .map((s) => {
       const lost = [...(s.meaning?.missingDetails ?? []), ...(s.meaning?.changedMeaning ?? [])]
       const lastDraft = s.attempts.at(-1)?.text

@@ -22,6 +22,8 @@ export const CaveatLost = failure("CaveatLost", { caveat: Schema.String })
 export const StyleBelowThreshold = failure("StyleBelowThreshold", { score: Schema.Number, threshold: Schema.Number })
 /** The service kept paragraphs as they were, because no rewrite of them was safe (its warnings say why). */
 export const RewriteWithheld = failure("RewriteWithheld", { segments: Schema.Number })
+/** The provider failed on some paragraphs after its retries; the service kept them as they were and went on. */
+export const ParagraphsFailed = failure("ParagraphsFailed", { paragraphs: Schema.Number })
 /** The service's own meaning check failed for some paragraph (summary.meaning "failed"). */
 export const MeaningCheckFailed = failure("MeaningCheckFailed", {})
 // The model judge (with --judge and a rubric).
@@ -41,6 +43,7 @@ export const Failure = Schema.Union([
   CaveatLost,
   StyleBelowThreshold,
   RewriteWithheld,
+  ParagraphsFailed,
   MeaningCheckFailed,
   JudgeFailed,
   JudgeUnavailable
@@ -53,7 +56,8 @@ export const RETRYABLE: ReadonlySet<FailureTag> = new Set([
   "ProviderUnreachable",
   "ProviderTimeout",
   "ModelNotLoaded",
-  "ServiceFailed"
+  "ServiceFailed",
+  "ParagraphsFailed"
 ])
 
 /** One line of a report: what failed and the most telling detail. */
@@ -71,6 +75,8 @@ export const describeFailure = (f: Failure): string => {
       return `style ${f.score} below ${f.threshold}`
     case "RewriteWithheld":
       return `${f.segments} paragraph(s) kept as they were`
+    case "ParagraphsFailed":
+      return `the provider failed on ${f.paragraphs} paragraph(s)`
     case "ServiceFailed":
       return `service error ${f.code}`
     default:

@@ -106,6 +106,13 @@ layer(TestApp(), { excludeTestServices: true })("redraft eval against the real s
         const markdown = yield* (yield* FileSystem.FileSystem).readFileString(`${folder.out}/report.md`)
         assert.include(markdown, `**${tag}**`)
       }
+      // One paragraph whose replies are unusable: the run goes on, and the cell says which paragraph failed.
+      yield* fake.configure({ faults: [{ match: "In order to start", behaviour: "garbage" }] })
+      const partly = yield* runEvalCli(folder, ["--iterations", "0", "--no-baselines", "--fresh", "--filter", "graded"])
+      assert.include(failureLines(partly.report), "graded pipeline@0 ParagraphsFailed")
+      const failedParagraphs = partly.report!.cells[0]!.failures.find((f) => f._tag === "ParagraphsFailed")
+      assert.include(failedParagraphs?.evidence ?? "", "paragraph 2: the model's rewrite reply could not be used")
+      assert.notInclude(failureLines(partly.report), "graded pipeline@0 RewriteWithheld")
       // Without grade-low the graded case passes: the failure above came from the model's grade.
       yield* fake.configure({})
       const fine = yield* runEvalCli(folder, ["--iterations", "0", "--no-baselines", "--fresh", "--filter", "graded"])
