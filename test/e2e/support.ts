@@ -13,7 +13,8 @@ import { DefaultStages } from "../../stages/index.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { configForFake } from "../support/TestApp.ts"
 
-export const SCREENSHOTS = "test-output/screenshots"
+/** Where the tests' screenshots go; `SCREENSHOTS_DIR` puts them elsewhere (outside the working tree, say). */
+export const SCREENSHOTS = process.env["SCREENSHOTS_DIR"] ?? "test-output/screenshots"
 
 export const chromiumPath = (): string => {
   const path = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"

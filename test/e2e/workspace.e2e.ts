@@ -85,6 +85,23 @@ describe("the web workspace in Chromium", () => {
     )
   })
 
+  it("offers the /v1 address for an endpoint typed without it, and the fix turns the light ready", async () => {
+    const withoutVersion = app.fake.baseUrl.replace(/\/v1$/, "")
+    await setEndpoint(withoutVersion)
+    const fix = page.locator("[data-test=use-suggested-url]")
+    await fix.waitFor()
+    assert.strictEqual((await fix.textContent())?.trim(), `Use ${app.fake.baseUrl}`)
+    assert.include((await page.textContent("[data-test=health-message]")) ?? "", `${app.fake.baseUrl} is`)
+    assert.isTrue(await page.locator("[data-test=health].error").isVisible())
+    await page.screenshot({ path: `${SCREENSHOTS}/06-wrong-base-url.png`, fullPage: true })
+    await fix.click()
+    assert.strictEqual(await page.inputValue("[data-test=endpoint]"), app.fake.baseUrl)
+    await page.waitForSelector("[data-test=health].ready")
+    assert.strictEqual(await fix.count(), 0)
+    assert.strictEqual(await page.locator("[data-test=health-message]").count(), 0)
+    await page.screenshot({ path: `${SCREENSHOTS}/07-fixed-base-url.png`, fullPage: true })
+  })
+
   it("opens a .md file, takes a dropped .txt file, and refuses other files", async () => {
     await page.setInputFiles("[data-test=file]", {
       name: "notes.md",
@@ -136,6 +153,58 @@ describe("the web workspace in Chromium", () => {
     assert.isAbove(await page.locator("[data-test=diff] ins").count(), 0)
     assert.include((await page.textContent("[data-test=debug-usage]")) ?? "", "provider calls")
     await page.screenshot({ path: `${SCREENSHOTS}/03-result.png`, fullPage: true })
+  })
+
+  it("marks a paragraph whose provider calls keep failing as kept, and rewrites the others", async () => {
+    await app.run(app.fake.configure({ faults: [{ match: "archive server is offline", behaviour: "length" }] }))
+    await page.fill(
+      "[data-test=document]",
+      [
+        "# Release notes",
+        "",
+        "In order to upgrade, utilize the installer before 12 March 2026.",
+        "",
+        "The archive server is offline on Sundays for 2 hours.",
+        "",
+        "It is important to note that the migration may take about 40 minutes.",
+        ""
+      ].join("\n")
+    )
+    await page.click("[data-test=run]")
+    await page.waitForSelector("[data-test=result-panel]", { timeout: 15_000 })
+    assert.strictEqual(await page.locator("[data-test=error]").count(), 0)
+    const rows = page.locator("[data-test=segment-row]")
+    assert.deepStrictEqual(await rows.evaluateAll((elements) => elements.map((e) => e.getAttribute("data-status"))), [
+      "rewritten",
+      "failed",
+      "rewritten"
+    ])
+    const note = rows.nth(1).locator("[data-test=kept-note]")
+    assert.include((await note.textContent()) ?? "", "Kept as it was because its provider calls failed")
+    assert.include((await note.textContent()) ?? "", "cut off")
+    assert.strictEqual(await page.locator("[data-test=kept-note]").count(), 1)
+    assert.isAbove(await rows.nth(0).locator("[data-test=diff] ins").count(), 0)
+    assert.strictEqual(await rows.nth(1).locator("[data-test=diff] ins").count(), 0)
+    assert.strictEqual(
+      (await page.textContent("[data-test=kept-count]"))?.trim(),
+      "1 paragraph kept as it was (because its provider calls failed)"
+    )
+    const final = (await page.textContent("[data-test=result]")) ?? ""
+    assert.include(final, "To upgrade, use the installer before 12 March 2026.")
+    assert.include(final, "The archive server is offline on Sundays for 2 hours.")
+    await page.screenshot({ path: `${SCREENSHOTS}/08-kept-paragraph.png`, fullPage: true })
+  })
+
+  it("keeps the paragraphs that finished in view after a cancel", async () => {
+    await app.run(app.fake.configure({ faults: [{ match: "waits for a slow reply", behaviour: "slow" }] }))
+    await page.fill("[data-test=document]", "We utilize 4 servers.\n\nThis paragraph waits for a slow reply.\n")
+    await page.click("[data-test=run]")
+    await waitUntil(async () => (await page.locator("[data-test=partial-text]").count()) === 1, "the first paragraph")
+    await page.click("[data-test=cancel]")
+    await page.waitForSelector("[data-test=cancelled]")
+    assert.include((await page.textContent("[data-test=partial]")) ?? "", "before the run was cancelled")
+    assert.strictEqual((await page.textContent("[data-test=partial-text]"))?.trim(), "We use 4 servers.")
+    await page.screenshot({ path: `${SCREENSHOTS}/09-cancelled-partial.png`, fullPage: true })
   })
 
   it("Cancel stops the run and the service stops its provider calls", async () => {

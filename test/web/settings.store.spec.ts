@@ -77,4 +77,72 @@ describe("settings store", () => {
       `/api/models?baseUrl=${encodeURIComponent(DEFAULT_BASE_URL)}`
     ])
   })
+
+  it("offers the address with /v1 when the endpoint lacks it, and checks that address once it is chosen", async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === `/api/health?baseUrl=${encodeURIComponent("http://localhost:1234")}`) {
+        return json({
+          ok: false,
+          localProviderReachable: true,
+          defaultModelFound: false,
+          model: null,
+          status: "wrong_base_url",
+          error: "http://localhost:1234 is not an OpenAI-compatible API, but http://localhost:1234/v1 is",
+          suggestedBaseUrl: "http://localhost:1234/v1"
+        })
+      }
+      if (url.startsWith("/api/health"))
+        return json({
+          ok: true,
+          localProviderReachable: true,
+          defaultModelFound: true,
+          model: "gemma-4",
+          status: "ready"
+        })
+      if (url.includes(encodeURIComponent("/v1")))
+        return json({ baseUrl: "x", models: [{ id: "gemma-4", selected: true }] })
+      return json({ error: { code: "provider_error", message: "no model list" } }, 502)
+    })
+    vi.stubGlobal("fetch", fetchMock)
+    const store = useSettingsStore()
+    store.baseUrl = "http://localhost:1234"
+    await store.refresh()
+    expect(store.status).toBe("error")
+    expect(store.message).toContain("http://localhost:1234/v1 is")
+    expect(store.suggestedBaseUrl).toBe("http://localhost:1234/v1")
+
+    store.applySuggestedBaseUrl()
+    expect(store.baseUrl).toBe("http://localhost:1234/v1")
+    await vi.waitFor(() => expect(store.status).toBe("ready"))
+    expect(store.suggestedBaseUrl).toBeNull()
+    expect(store.message).toBeNull()
+    expect(store.models).toEqual(["gemma-4"])
+    expect(fetchMock.mock.calls.map((c) => c[0])).toContain(
+      `/api/health?baseUrl=${encodeURIComponent("http://localhost:1234/v1")}`
+    )
+  })
+
+  it("shows a server that is not an OpenAI-compatible API as an error, with no address to switch to", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url.startsWith("/api/health")
+          ? json({
+              ok: false,
+              localProviderReachable: true,
+              defaultModelFound: false,
+              model: null,
+              status: "not_openai_api",
+              error: "the server at http://localhost:8000 answers, but not as an OpenAI-compatible API"
+            })
+          : json({ error: { code: "provider_error", message: "no model list" } }, 502)
+      )
+    )
+    const store = useSettingsStore()
+    store.baseUrl = "http://localhost:8000"
+    await store.refresh()
+    expect(store.status).toBe("error")
+    expect(store.message).toContain("not as an OpenAI-compatible API")
+    expect(store.suggestedBaseUrl).toBeNull()
+  })
 })

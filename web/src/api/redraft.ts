@@ -1,8 +1,41 @@
 /** Typed calls to the Redraft HTTP API. The only place in the web app that talks to the network. */
 import type { HealthResult, ModelList, ProfileSummary } from "../../../src/domain/Api.ts"
-import type { ProgressEvent, ReasoningEffort, RewriteResult } from "../../../src/domain/Rewrite.ts"
+import type { ErrorBody } from "../../../src/domain/Errors.ts"
+import type {
+  ParagraphReport,
+  ParagraphStatus,
+  ProgressEvent,
+  ReasoningEffort,
+  RewriteResult
+} from "../../../src/domain/Rewrite.ts"
 
-export type { HealthResult, ModelList, ProfileSummary, ProgressEvent, ReasoningEffort, RewriteResult }
+export type {
+  HealthResult,
+  ModelList,
+  ParagraphReport,
+  ParagraphStatus,
+  ProfileSummary,
+  ProgressEvent,
+  ReasoningEffort,
+  RewriteResult
+}
+
+/**
+ * The service's error body (JSON answer or the stream's `error` event). `details` names the fields at fault (400),
+ * or, for a run that failed as a whole after some paragraphs finished, carries them as a partial result in which
+ * every other paragraph keeps its original text.
+ */
+export interface ApiErrorBody {
+  readonly error: Omit<ErrorBody["error"], "details"> & {
+    readonly details?: ReadonlyArray<string> | { readonly partialResult: RewriteResult }
+  }
+}
+
+/** The partial result an error body carries, if any. */
+export const partialResultOf = (body: Partial<ApiErrorBody> | undefined): RewriteResult | undefined => {
+  const details = body?.error?.details
+  return details !== undefined && "partialResult" in details ? details.partialResult : undefined
+}
 
 export interface RewriteRequestBody {
   readonly document: string
@@ -17,24 +50,28 @@ export interface RewriteRequestBody {
   }
 }
 
-/** An API failure with the message the service sent (its JSON error body), or a network failure. */
+/**
+ * An API failure with the message the service sent (its JSON error body), or a network failure. A run that failed
+ * as a whole may still bring the paragraphs that finished (`partialResult`).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string
+    readonly code: string,
+    readonly partialResult?: RewriteResult
   ) {
     super(message)
   }
 }
 
 const errorFrom = async (response: Response): Promise<ApiError> => {
-  const body = (await response.json().catch(() => undefined)) as
-    { error?: { code?: string; message?: string } } | undefined
+  const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined
   return new ApiError(
     body?.error?.message ?? `the service answered ${response.status} ${response.statusText}`,
     response.status,
-    body?.error?.code ?? "http_error"
+    body?.error?.code ?? "http_error",
+    partialResultOf(body)
   )
 }
 
@@ -64,7 +101,7 @@ export type StreamEvent =
   | { readonly type: "progress"; readonly data: Extract<ProgressEvent, { type: "progress" }> }
   | { readonly type: "segment"; readonly data: Extract<ProgressEvent, { type: "segment" }> }
   | { readonly type: "result"; readonly data: RewriteResult }
-  | { readonly type: "error"; readonly data: { readonly error: { readonly code: string; readonly message: string } } }
+  | { readonly type: "error"; readonly data: ApiErrorBody }
 
 /** Splits a Server-Sent Events buffer into complete events and the unfinished rest. */
 export const parseSse = (buffer: string): { events: Array<StreamEvent>; rest: string } => {

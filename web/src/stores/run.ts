@@ -1,6 +1,14 @@
 import { acceptHMRUpdate, defineStore } from "pinia"
 import { computed, ref } from "vue"
-import { fetchProfiles, type ProfileSummary, type ReasoningEffort, type RewriteResult } from "../api/redraft.ts"
+import {
+  ApiError,
+  fetchProfiles,
+  type ParagraphStatus,
+  partialResultOf,
+  type ProfileSummary,
+  type ReasoningEffort,
+  type RewriteResult
+} from "../api/redraft.ts"
 import { useEventStream } from "../composables/useEventStream.ts"
 import { useSettingsStore } from "./settings.ts"
 
@@ -8,6 +16,9 @@ export interface SegmentProgress {
   readonly stage: string
   readonly attempt: number
   readonly finished: boolean
+  /** Once finished: what became of the paragraph, and why when it kept its original text. */
+  readonly status?: ParagraphStatus
+  readonly reason?: string
 }
 
 export interface RunOptions {
@@ -43,6 +54,7 @@ export const useRunStore = defineStore("run", () => {
   const segments = ref<Record<number, SegmentProgress>>({})
   const total = ref(0)
   const done = ref(0)
+  /** The run's result; after a run that failed as a whole, what had finished (the rest keeps its original text). */
   const result = ref<RewriteResult | null>(null)
   /** Final texts of the segments finished so far, shown while the run goes on. */
   const partial = ref<Record<number, string>>({})
@@ -109,13 +121,21 @@ export const useRunStore = defineStore("run", () => {
           } else if (event.type === "segment") {
             total.value = event.data.total
             done.value = event.data.done
-            segments.value[event.data.segment] = { stage: "done", attempt: 0, finished: true }
+            const { reason } = event.data
+            segments.value[event.data.segment] = {
+              stage: "done",
+              attempt: 0,
+              finished: true,
+              status: event.data.status,
+              ...(reason !== undefined ? { reason } : {})
+            }
             partial.value[event.data.segment] = event.data.text
           } else if (event.type === "result") {
             result.value = event.data
             status.value = "done"
           } else {
             error.value = event.data.error.message
+            result.value = partialResultOf(event.data) ?? null
             status.value = "error"
           }
         }
@@ -128,6 +148,7 @@ export const useRunStore = defineStore("run", () => {
     } catch (e) {
       status.value = "error"
       error.value = e instanceof Error ? e.message : String(e)
+      if (e instanceof ApiError && e.partialResult !== undefined) result.value = e.partialResult
     }
   }
 

@@ -42,6 +42,15 @@ export const useSettingsStore = defineStore("settings", () => {
 
   const endpointError = computed(() => endpointProblem(baseUrl.value))
   const normalizedBaseUrl = computed(() => baseUrl.value.trim().replace(/\/+$/, ""))
+  /**
+   * The address that would work when the last check found a server at the wrong address (most often one typed
+   * without `/v1`); null otherwise, and while another check runs.
+   */
+  const suggestedBaseUrl = computed(() =>
+    status.value === "error" && health.value?.status === "wrong_base_url"
+      ? (health.value.suggestedBaseUrl ?? null)
+      : null
+  )
 
   let generation = 0
   /** Asks the service about the provider at the current endpoint: health first, then the model list. */
@@ -78,6 +87,11 @@ export const useSettingsStore = defineStore("settings", () => {
     }
   }
 
+  /** Switches the endpoint to the suggested address; the endpoint watcher checks it again. */
+  function applySuggestedBaseUrl() {
+    if (suggestedBaseUrl.value !== null) baseUrl.value = suggestedBaseUrl.value
+  }
+
   let timer: ReturnType<typeof setTimeout> | undefined
   watch(baseUrl, () => {
     clearTimeout(timer)
@@ -89,7 +103,19 @@ export const useSettingsStore = defineStore("settings", () => {
     }
   })
 
-  return { baseUrl, model, models, health, status, message, endpointError, normalizedBaseUrl, refresh }
+  return {
+    baseUrl,
+    model,
+    models,
+    health,
+    status,
+    message,
+    endpointError,
+    normalizedBaseUrl,
+    suggestedBaseUrl,
+    refresh,
+    applySuggestedBaseUrl
+  }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useSettingsStore, import.meta.hot))
