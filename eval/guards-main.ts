@@ -73,8 +73,18 @@ console.log(`Meaning guards on ${pairs.length} pairs from ${file}\n`)
 console.log(
   `caught ${percent(overall.caught, overall.broken)} (${overall.caught}/${overall.broken}), false alarms ${percent(overall.refused, overall.faithful)} (${overall.refused}/${overall.faithful}), ${Math.round(pairsPerSecond).toLocaleString("en-US")} pairs per second`
 )
-console.log(table("By language", groupBy((r) => r.pair.lang)))
-console.log(table("By kind", groupBy((r) => `${r.pair.label === "broken" ? "broken" : "faithful"}: ${r.pair.kind}`)))
+console.log(
+  table(
+    "By language",
+    groupBy((r) => r.pair.lang)
+  )
+)
+console.log(
+  table(
+    "By kind",
+    groupBy((r) => `${r.pair.label === "broken" ? "broken" : "faithful"}: ${r.pair.kind}`)
+  )
+)
 if (!quiet) {
   const misses = verdicts.filter((r) => r.pair.label === "broken" && !r.flagged)
   const alarms = verdicts.filter((r) => r.pair.label === "faithful" && r.flagged)
