@@ -1,20 +1,21 @@
-/** The deterministic checks every rewritten text must pass: its facts (numbers, names, hedges...) and its shape. */
+/** The deterministic checks every rewritten text must pass: its meaning (src/guards) and its shape. */
+import { type Finding, finding } from "../src/domain/Finding.ts"
+import { checkMeaning } from "../src/guards/Safety.ts"
 import { structureProblem } from "../src/pipeline/Structure.ts"
-import { checkFacts, describeReport, type GuardReport } from "../src/text/Facts.ts"
 
-export interface Safety extends GuardReport {
-  /** Block structure the text would add to the document (a heading, a list...), if any. */
-  readonly structure: string | undefined
+export interface Safety {
+  /** True when no guard found a change of meaning and the text adds no block structure. */
+  readonly ok: boolean
+  readonly findings: ReadonlyArray<Finding>
 }
 
 export const checkSafety = (original: string, candidate: string): Safety => {
-  const facts = checkFacts(original, candidate)
+  const meaning = checkMeaning(original, candidate)
   const structure = structureProblem(original, candidate)
-  return { ...facts, ok: facts.ok && structure === undefined, structure }
+  const findings =
+    structure === undefined ? meaning.findings : [...meaning.findings, finding("structure", `the rewrite ${structure}`)]
+  return { ok: findings.length === 0, findings }
 }
 
-/** What went wrong, as the end of a sentence that starts "the rewrite ...". */
-export const describeSafety = (safety: Safety): string =>
-  [safety.missing.length + safety.added.length > 0 ? describeReport(safety) : undefined, safety.structure]
-    .filter((part): part is string => part !== undefined)
-    .join("; and it ")
+/** What changed, as one line: the findings' messages. */
+export const describeSafety = (safety: Safety): string => safety.findings.map((f) => f.message).join("; ")

@@ -49,7 +49,11 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
                   `<rewrite>\n${candidate}\n</rewrite>`,
                   guard.ok
                     ? ""
-                    : `An automatic check found that the rewrite ${describeSafety(guard)}. Fix that and keep everything else.`
+                    : [
+                        "An automatic check found that the rewrite changes the meaning:",
+                        ...guard.findings.map((f) => `- ${f.message}`),
+                        "Fix that and keep everything else."
+                      ].join("\n")
                 ]
                   .filter((p) => p !== "")
                   .join("\n\n")
@@ -71,16 +75,17 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         if (!ctx.options.runMeaningCheck) {
           if (safe !== undefined)
             return outcome(safe.text, passed, "rewrite", switchedWarning(safe.text, candidate, first.guard))
-          return keepOriginal(original, first.guard, `the rewrite ${describeSafety(first.guard)}`)
+          return keepOriginal(original, first.guard, `the rewrite changes the meaning (${describeSafety(first.guard)})`)
         }
 
         const chosen = safe ?? first
         const verdict = yield* verify(ctx, original, chosen.text, chosen.guard)
         const report: MeaningReport = {
           pass: verdict.pass && chosen.guard.ok,
-          missingDetails: [...chosen.guard.missing.map((f) => `${f.kind} "${f.value}"`), ...verdict.missingDetails],
-          addedClaims: [...chosen.guard.added.map((f) => `${f.kind} "${f.value}"`), ...verdict.addedClaims],
-          changedMeaning: [...(chosen.guard.structure ? [chosen.guard.structure] : []), ...verdict.changedMeaning]
+          missingDetails: verdict.missingDetails,
+          addedClaims: verdict.addedClaims,
+          changedMeaning: [...chosen.guard.findings.map((f) => f.message), ...verdict.changedMeaning],
+          findings: chosen.guard.findings
         }
         if (report.pass && verdict.finalText.trim() === "") {
           return outcome(chosen.text, report, "rewrite", switchedWarning(chosen.text, candidate, first.guard))
@@ -88,12 +93,12 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         const repaired = verdict.finalText.trim()
         if (repaired !== "") {
           const repairGuard = checkSafety(original, repaired)
-          if (repairGuard.ok) return outcome(repaired, { ...report, pass: true }, "repair", [])
+          if (repairGuard.ok) return outcome(repaired, { ...report, pass: true, findings: [] }, "repair", [])
           return keepOriginal(
             original,
             repairGuard,
-            `the repaired rewrite still ${describeSafety(repairGuard)}`,
-            report
+            `the repaired rewrite still changes the meaning (${describeSafety(repairGuard)})`,
+            { ...report, findings: repairGuard.findings }
           )
         }
         return keepOriginal(
@@ -101,7 +106,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           chosen.guard,
           chosen.guard.ok
             ? `the model found the meaning changed (${[...report.changedMeaning, ...report.missingDetails, ...report.addedClaims].join("; ") || "no details"}) and gave no repair`
-            : `the rewrite ${describeSafety(chosen.guard)}`,
+            : `the rewrite changes the meaning (${describeSafety(chosen.guard)})`,
           report
         )
       })
@@ -117,7 +122,7 @@ interface Verdict extends MeaningReport {
   readonly finalText: string
 }
 
-const passed: MeaningReport = { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [] }
+const passed: MeaningReport = { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] }
 
 const outcome = (
   text: string,
@@ -127,16 +132,19 @@ const outcome = (
 ): CheckOutcome => ({ text, report, source, warnings })
 
 const switchedWarning = (chosen: string, candidate: string, candidateGuard: Safety): ReadonlyArray<string> =>
-  chosen === candidate ? [] : [`used an earlier draft, because the best-scoring one ${describeSafety(candidateGuard)}.`]
+  chosen === candidate
+    ? []
+    : [`used an earlier draft, because the best-scoring one changes the meaning (${describeSafety(candidateGuard)}).`]
 
 /** The safest text there is: the original, reported as a failed check with the reason. */
 const keepOriginal = (original: string, guard: Safety, why: string, report?: MeaningReport): CheckOutcome => ({
   text: original,
   report: report ?? {
     pass: false,
-    missingDetails: guard.missing.map((f) => `${f.kind} "${f.value}"`),
-    addedClaims: guard.added.map((f) => `${f.kind} "${f.value}"`),
-    changedMeaning: guard.structure ? [guard.structure] : []
+    missingDetails: [],
+    addedClaims: [],
+    changedMeaning: guard.findings.map((f) => f.message),
+    findings: guard.findings
   },
   source: "original",
   warnings: [`kept as it was, because ${why}.`]
@@ -154,6 +162,7 @@ const parseVerdict = (reply: string): Verdict | undefined => {
   return {
     pass,
     finalText,
+    findings: [],
     missingDetails: strings(json["missingDetails"]),
     addedClaims: strings(json["addedClaims"]),
     changedMeaning: strings(json["changedMeaning"])

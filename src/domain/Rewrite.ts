@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import type { Finding } from "./Finding.ts"
 
 export const ReasoningEffort = Schema.Literals(["none", "minimal", "low", "medium", "high", "xhigh"])
 export type ReasoningEffort = typeof ReasoningEffort.Type
@@ -78,6 +79,8 @@ export interface MeaningReport {
   readonly missingDetails: ReadonlyArray<string>
   readonly addedClaims: ReadonlyArray<string>
   readonly changedMeaning: ReadonlyArray<string>
+  /** What the deterministic guards found in the text the verdict is about, with the phrases on each side. */
+  readonly findings: ReadonlyArray<Finding>
 }
 
 export interface AttemptDebug {
@@ -104,6 +107,8 @@ export interface ParagraphReport {
   readonly paragraph: number
   readonly status: ParagraphStatus
   readonly reason?: string
+  /** For `kept`: what the meaning guards found in the rewrite that was refused. */
+  readonly findings?: ReadonlyArray<Finding>
   /** For `failed`: `provider_error`, `provider_timeout` or `provider_unreachable`. */
   readonly error?: string
 }

@@ -84,7 +84,7 @@ export class Pipeline extends Context.Service<
             )
             let outcome: CheckOutcome = {
               text: best?.text ?? original,
-              report: { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [] },
+              report: { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] },
               source: best ? "rewrite" : "original",
               warnings: []
             }

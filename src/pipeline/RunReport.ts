@@ -72,11 +72,13 @@ export const buildResult = (input: ReportInput): RewriteResult => {
   const anyChecked = done.some((w) => w.checked)
   const paragraphs = segments.map((s): ParagraphReport => {
     const { status, reason } = paragraphStatus(s, textOf(s))
+    const findings = status === "kept" && s.outcome._tag === "Done" ? s.outcome.work.outcome.report.findings : []
     return {
       index: s.index,
       paragraph: s.paragraph,
       status,
       ...(reason !== undefined ? { reason } : {}),
+      ...(findings.length > 0 ? { findings } : {}),
       ...(s.outcome._tag === "Failed" ? { error: s.outcome.failure.code } : {})
     }
   })

@@ -20,7 +20,7 @@ class GlossaryStage extends Context.Service<GlossaryStage, CheckStage>()("test/s
       check: (input: CheckInput) =>
         Effect.succeed({
           text: input.candidate.replace(/\bservers\b/g, "hosts"),
-          report: { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [] },
+          report: { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] },
           source: "rewrite" as const,
           warnings: input.candidate.includes("servers") ? ["glossary: 'servers' is 'hosts' here."] : []
         })

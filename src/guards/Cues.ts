@@ -1,0 +1,333 @@
+/**
+ * Meaning-operator cues: the words and phrases of `negation`, `operators` and `notCues` in a language's data file,
+ * compiled once per language into one regular expression, and a scanner that finds them in a prepared text.
+ *
+ * A cue entry is a phrase in lower case, matched at word boundaries in spaced languages and as a substring in Chinese
+ * and Japanese. Inside an entry:
+ * - `*` at the start or end stands for the rest of the word: "kein*" matches "keine", "keinen"; "*n't" matches "isn't";
+ * - `…` is a gap of up to three words (up to twelve characters in Chinese and Japanese): "ne … que", "除了…以外";
+ * - `#` at the end asks for a number right after the phrase: "about #" ("about 40"), "up to #";
+ * - `re:` starts a raw regular expression, for the few constructs the rules above cannot say.
+ * At one position the longest entry wins, so "not only" (a non-cue) hides "not", and "no more than" (a bound) hides "no".
+ * A value whose name ends in "?" ("contrast?") accepts a cue as a substitute for the value without the "?", but the
+ * cue is never demanded of a rewrite nor reported as added: "while" may replace "but", yet a lost "while" is no loss.
+ */
+import type { GuardInput } from "./Guard.ts"
+import { type Lexicon, lexicon } from "./Lexicon.ts"
+import type { Prepared } from "./Text.ts"
+
+export interface Cue {
+  /** "negation", "modality", "bound", ... or "none" for a phrase that only hides cues. */
+  readonly cls: string
+  /** The value within its class, without a trailing "?": "weak", "upper", "only". */
+  readonly value: string
+  /** Accepted as a substitute only (the value was written with a trailing "?"). */
+  readonly weak: boolean
+}
+
+export interface Hit {
+  readonly cue: Cue
+  /** The matched text as written in the prose. */
+  readonly text: string
+  readonly start: number
+  readonly end: number
+}
+
+interface Compiled {
+  readonly re: RegExp | undefined
+  readonly literal: ReadonlyMap<string, ReadonlyArray<Cue>>
+  readonly complex: ReadonlyArray<readonly [ReadonlyArray<Cue>, RegExp]>
+  /** Literal phrases that are also the start of a phrase asking for a number ("above" and "above #"). */
+  readonly numbered: ReadonlySet<string>
+  /** Month names, lower-case: "May 3" is a date, not a hedge. */
+  readonly months: ReadonlySet<string>
+}
+
+const CJK = new Set(["zh", "ja"])
+const WS_RE = /\s+/g
+const WS_TEST_RE = /\s/
+const ESCAPE_RE = /[.*+?^${}()|[\]\\]/g
+const escape = (s: string) => s.replace(ESCAPE_RE, "\\$&")
+const BOUNDARY = String.raw`(?<![\p{L}\p{N}])`
+const NUMBER_AHEAD = String.raw`(?=\s*(?:[$€£¥]\s?)?\d)`
+
+/** The regular-expression source of one entry, and whether it is a plain literal (looked up by its text). */
+const source = (
+  entry: string,
+  cjk: boolean,
+  numberWords: string
+): { src: string; bounded: boolean; literal: boolean } => {
+  if (entry.startsWith("re:")) return { src: entry.slice(3), bounded: false, literal: false }
+  let body = entry
+  let tail = ""
+  let literal = true
+  if (body.endsWith("#")) {
+    body = body.slice(0, -1).trimEnd()
+    tail = numberWords === "" ? NUMBER_AHEAD : String.raw`(?=\s*(?:[$€£¥]\s?)?(?:\d|(?:${numberWords})(?![\p{L}])))`
+    literal = false
+  }
+  const starStart = body.startsWith("*")
+  const starEnd = body.endsWith("*")
+  if (starStart) body = body.slice(1)
+  if (starEnd) body = body.slice(0, -1)
+  if (starStart || starEnd || body.includes("…")) literal = false
+  const gap = cjk ? String.raw`[^。！？.!?]{0,12}?` : String.raw`\s+(?:\S+\s+){0,3}?`
+  const src = body
+    .split("…")
+    .map((part) => escape(part.trim()).replace(/\s+/g, String.raw`\s+`))
+    .join(gap)
+  if (cjk) return { src: src + tail, bounded: false, literal }
+  // The word boundary before a phrase is checked once for all phrases (see `compile`).
+  const bounded = starStart || /^[\p{L}\p{N}]/u.test(body)
+  const end = starEnd
+    ? String.raw`\p{L}*(?![\p{L}\p{N}])`
+    : /[\p{L}\p{N}]$/u.test(body)
+      ? String.raw`(?![\p{L}\p{N}])`
+      : ""
+  return { src: (starStart ? String.raw`\p{L}*` : "") + src + end + tail, bounded, literal }
+}
+
+const compile = (lex: Lexicon): Compiled => {
+  const cjk = CJK.has(lex.lang)
+  const numberWords = Object.keys(lex.numbers.words)
+    .filter((w) => /^[\p{L} ]+$/u.test(w))
+    .map(escape)
+    .join("|")
+  const entries: Array<readonly [string, Cue]> = []
+  const add = (cls: string, rawValue: string, list: ReadonlyArray<string>) => {
+    const weak = rawValue.endsWith("?")
+    const cue: Cue = { cls, value: weak ? rawValue.slice(0, -1) : rawValue, weak }
+    for (const entry of list) entries.push([entry.startsWith("re:") ? entry : entry.toLowerCase(), cue])
+  }
+  add("negation", "not", lex.negation)
+  for (const [cls, values] of Object.entries(lex.operators)) {
+    for (const [value, list] of Object.entries(values)) add(cls, value, list)
+  }
+  add("none", "none", lex.notCues)
+  const months = new Set(lex.months.flat().map((m) => m.toLowerCase()))
+  const numbered = new Set(
+    entries.filter(([e]) => e.endsWith("#")).map(([e]) => e.slice(0, -1).trim().replace(WS_RE, " "))
+  )
+  if (entries.length === 0) return { re: undefined, literal: new Map(), complex: [], numbered, months }
+  const literal = new Map<string, Array<Cue>>()
+  const complexBySource = new Map<string, Array<Cue>>()
+  const sources: Array<readonly [string, number, boolean]> = []
+  for (const [entry, cue] of entries) {
+    const { src, bounded, literal: isLiteral } = source(entry, cjk, numberWords)
+    if (isLiteral) {
+      const key = entry.replace(WS_RE, " ")
+      const list = literal.get(key)
+      if (list === undefined) literal.set(key, [cue])
+      else if (!list.includes(cue)) list.push(cue)
+    } else {
+      const full = (bounded ? BOUNDARY : "") + src
+      const list = complexBySource.get(full)
+      if (list === undefined) complexBySource.set(full, [cue])
+      else if (!list.includes(cue)) list.push(cue)
+    }
+    // Longest first: at one position the longest phrase wins. A phrase that asks for a number goes before the same
+    // phrase without ("above 50" is a bound, "above" a comparison); gaps and wildcards go after literals of their length.
+    const weight = entry.startsWith("re:") ? 4 : entry.replace(/[*#…]/g, "").length
+    sources.push([src, weight + (entry.endsWith("#") ? 0.7 : isLiteral ? 0.5 : 0), bounded])
+  }
+  sources.sort((a, b) => b[1] - a[1])
+  const complex = [...complexBySource].map(([src, cues]) => [cues, new RegExp(src, "uy")] as const)
+  const alternatives = (bounded: boolean) => [...new Set(sources.filter((s) => s[2] === bounded).map(([s]) => s))]
+  const inWords = alternatives(true)
+  const anywhere = alternatives(false)
+  const re = new RegExp(
+    [...(inWords.length > 0 ? [`${BOUNDARY}(?:${inWords.join("|")})`] : []), ...anywhere].join("|"),
+    "gu"
+  )
+  return { re, literal, complex, numbered, months }
+}
+
+const cache = new WeakMap<Lexicon, Compiled>()
+const compiled = (lex: Lexicon): Compiled => {
+  let c = cache.get(lex)
+  if (c === undefined) {
+    c = compile(lex)
+    cache.set(lex, c)
+  }
+  return c
+}
+
+const scanCache = new WeakMap<Prepared, ReadonlyArray<Hit>>()
+
+const CAPITALISING = new Set(["en", "es", "fr", "ru"])
+const UPPER_RE = /\p{Lu}/u
+const SENTENCE_START_RE = /(?:^|[.!?:;…"“«(\n-]|\d\.)\s*$/u
+const DIGIT_AHEAD_RE = /^\s*\d/
+
+/** "May 3", "in May", "the Never Again campaign": a capitalised cue that is not at a sentence start, or a month. */
+const isNameLike = (text: Prepared, start: number, end: number, months: ReadonlySet<string>): boolean => {
+  const first = text.prose[start] ?? ""
+  if (!UPPER_RE.test(first)) return false
+  if (DIGIT_AHEAD_RE.test(text.prose.slice(end, end + 4)) && months.has(text.lower.slice(start, end))) return true
+  return !SENTENCE_START_RE.test(text.prose.slice(Math.max(0, start - 12), start))
+}
+
+/** Every cue of `text` in reading order ("none" phrases left out). Cached per prepared text. */
+export const scan = (text: Prepared, lex: Lexicon): ReadonlyArray<Hit> => {
+  const cached = scanCache.get(text)
+  if (cached !== undefined) return cached
+  const { re, literal, complex, numbered, months } = compiled(lex)
+  const hits: Array<Hit> = []
+  if (re !== undefined) {
+    const lower = text.lower.includes("’") ? text.lower.replace(/’/g, "'") : text.lower
+    re.lastIndex = 0
+    // Languages that capitalise only names and sentence starts: a capitalised cue inside a sentence is a name.
+    const capitalised = CAPITALISING.has(text.lang)
+    for (let m = re.exec(lower); m !== null; m = re.exec(lower)) {
+      const found = m[0]
+      const start = m.index
+      const end = start + found.length
+      const key = WS_TEST_RE.test(found) ? found.replace(WS_RE, " ") : found
+      // "above 50" is a bound even though "above" alone is a comparison: the phrase with a number goes first.
+      let cues = numbered.has(key) ? undefined : literal.get(key)
+      if (cues === undefined) {
+        for (const [c, sticky] of complex) {
+          sticky.lastIndex = start
+          if (sticky.test(lower) && sticky.lastIndex === end) {
+            cues = c
+            break
+          }
+        }
+        cues ??= literal.get(key)
+      }
+      if (cues === undefined || (capitalised && isNameLike(text, start, end, months))) continue
+      for (const cue of cues) {
+        if (cue.cls !== "none") hits.push({ cue, text: text.prose.slice(start, end), start, end })
+      }
+    }
+  }
+  scanCache.set(text, hits)
+  return hits
+}
+
+/** The hits of one class. */
+export const ofClass = (hits: ReadonlyArray<Hit>, cls: string): ReadonlyArray<Hit> =>
+  hits.filter((h) => h.cue.cls === cls)
+
+/** A few words around [start, end) of `text`, for a message: "cannot create new projects". */
+export const around = (text: Prepared, start: number, end: number, before = 2, after = 3): string => {
+  const prose = text.prose
+  const cjk = CJK.has(text.lang)
+  let from = start
+  let to = end
+  if (cjk) {
+    from = Math.max(0, start - 6)
+    to = Math.min(prose.length, end + 8)
+  } else {
+    for (let n = 0; n < before && from > 0; n++) from = prose.lastIndexOf(" ", from - 2) + 1
+    for (let n = 0; n < after && to < prose.length; n++) {
+      const next = prose.indexOf(" ", to + 1)
+      to = next < 0 ? prose.length : next
+    }
+  }
+  // Stay inside the sentence of the cue.
+  for (const [s, e] of text.sentences) {
+    if (start >= s && start < e) {
+      from = Math.max(from, s)
+      to = Math.min(to, e)
+    }
+  }
+  return prose
+    .slice(from, to)
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[,;:.。，、]+$/u, "")
+}
+
+/** How often each value of each class occurs: `strict` counts demanded cues only, `any` also the substitutes. */
+export interface Tally {
+  readonly hits: ReadonlyArray<Hit>
+  strict(cls: string, value: string): number
+  any(cls: string, value: string): number
+}
+
+const tallyCache = new WeakMap<Prepared, Tally>()
+
+export const tally = (text: Prepared, lex: Lexicon): Tally => {
+  const cached = tallyCache.get(text)
+  if (cached !== undefined) return cached
+  const hits = scan(text, lex)
+  const strict = new Map<string, number>()
+  const any = new Map<string, number>()
+  for (const { cue } of hits) {
+    const key = `${cue.cls}.${cue.value}`
+    any.set(key, (any.get(key) ?? 0) + 1)
+    if (!cue.weak) strict.set(key, (strict.get(key) ?? 0) + 1)
+  }
+  const result: Tally = {
+    hits,
+    strict: (cls, value) => strict.get(`${cls}.${value}`) ?? 0,
+    any: (cls, value) => any.get(`${cls}.${value}`) ?? 0
+  }
+  tallyCache.set(text, result)
+  return result
+}
+
+/** The first demanded hit of a value, preferring one whose wording the other side lacks. */
+export const pick = (
+  hits: ReadonlyArray<Hit>,
+  cls: string,
+  value: string,
+  other?: ReadonlyArray<Hit>
+): Hit | undefined => {
+  const own = hits.filter((h) => h.cue.cls === cls && h.cue.value === value && !h.cue.weak)
+  const otherTexts = new Set((other ?? []).map((h) => h.text.toLowerCase()))
+  return own.find((h) => !otherTexts.has(h.text.toLowerCase())) ?? own[0]
+}
+
+/** The cue as a writer reads it: "cannot", "at most". */
+export const label = (hit: Hit): string => hit.text.replace(/\s+/g, " ").toLowerCase()
+
+const LATIN_RE = /\p{Script=Latin}/u
+const FALLBACK_LANGS = ["en", "de", "es", "fr"] as const
+
+/** How many cues of `lex` a text has (uncached: used to pick a language). */
+const countCues = (lower: string, lex: Lexicon): number => {
+  const { re } = compiled(lex)
+  if (re === undefined) return 0
+  re.lastIndex = 0
+  let n = 0
+  for (let m = re.exec(lower); m !== null; m = re.exec(lower)) n++
+  return n
+}
+
+const fallbacks = new WeakMap<Prepared, Lexicon>()
+
+/**
+ * The word lists to read operators with. A short Latin-script paragraph without enough small words to tell its
+ * language ("Guests cannot upload files.") is read with the lists that find the most cues in it, English on a tie:
+ * a negation or an "only" must not go unguarded because the paragraph was short.
+ */
+const operatorLexicon = (original: Prepared, lex: Lexicon): Lexicon => {
+  if (lex.lang !== "other" || !LATIN_RE.test(original.prose)) return lex
+  const cached = fallbacks.get(original)
+  if (cached !== undefined) return cached
+  let best = lexicon("en")
+  let bestScore = 0
+  for (const lang of FALLBACK_LANGS) {
+    const candidate = lexicon(lang)
+    let score = countCues(original.lower, candidate)
+    for (const w of original.words) if (candidate.markerSet.has(w.lower)) score++
+    if (score > bestScore) {
+      best = candidate
+      bestScore = score
+    }
+  }
+  fallbacks.set(original, best)
+  return best
+}
+
+/** The cue tallies of both sides of a pair, read with the original's word lists (or the fallback above). */
+export const tallies = ({
+  original,
+  rewrite,
+  lexicon: lex
+}: GuardInput): { readonly a: Tally; readonly b: Tally; readonly lex: Lexicon } => {
+  const chosen = operatorLexicon(original, lex)
+  return { a: tally(original, chosen), b: tally(rewrite, chosen), lex: chosen }
+}

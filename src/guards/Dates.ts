@@ -1,0 +1,355 @@
+/**
+ * Dates and times: a date of the original must survive in the rewrite in any format ("3 June 2026" = "June 3, 2026"
+ * = "2026-06-03" = "03.06.2026" = "2026年6月3日"), and a new date in the rewrite is reported. Each date is read into
+ * components ("y:2026", "m:6", "md:6-3", "t:15:00", ...): the rewrite must give every component the original needs.
+ * Patterns are built once per language from the month, weekday and date words of its data file.
+ */
+import { finding, type Finding } from "./Finding.ts"
+import type { Guard } from "./Guard.ts"
+import type { Lexicon } from "./Lexicon.ts"
+import type { Prepared } from "./Text.ts"
+
+export interface DateItem {
+  readonly text: string
+  readonly start: number
+  readonly needs: ReadonlyArray<string>
+}
+
+export interface Dates {
+  readonly items: ReadonlyArray<DateItem>
+  /** Every component the text gives, including "y:N" for each bare year. */
+  readonly pool: ReadonlySet<string>
+  /** The lower-cased prose with every date and time blanked out (same offsets), for the number guard. */
+  readonly rest: string
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+/** A regex alternation of phrases, longest first; a trailing "." of an abbreviation becomes optional. */
+export const alternation = (phrases: ReadonlyArray<string>): string =>
+  [...new Set(phrases.map((p) => p.toLowerCase().replace(/\.$/, "")))]
+    .filter((p) => p !== "")
+    .toSorted((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|") || "(?!)"
+
+const CJK = new Set(["zh", "ja"])
+const CJK_DIGITS: Readonly<Record<string, number>> = {
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9
+}
+/** A small number written in digits or in CJK numerals (up to 99). */
+const smallNumber = (s: string): number => {
+  if (/^\d+$/.test(s)) return Number(s)
+  if (s === "半") return 30
+  const ten = s.indexOf("十")
+  if (ten < 0) return [...s].reduce((n, c) => n * 10 + (CJK_DIGITS[c] ?? 0), 0)
+  const tens = ten === 0 ? 1 : (CJK_DIGITS[s[0] ?? ""] ?? 1)
+  return tens * 10 + (CJK_DIGITS[s[ten + 1] ?? ""] ?? 0)
+}
+
+type Read = (m: RegExpExecArray, p: Prepared) => ReadonlyArray<string> | undefined
+/** A pattern, how to read a match, and a quick test that the text can hold one at all (most paragraphs have no date). */
+type Step = readonly [RegExp, Read, (work: string, words: number) => boolean]
+
+interface Patterns {
+  readonly steps: ReadonlyArray<Step>
+  /** Which kinds of date word (1 month, 2 weekday, 4 quarter) each word is. */
+  readonly wordKinds: ReadonlyMap<string, number>
+}
+
+const MONTH_WORD = 1
+const WEEKDAY_WORD = 2
+const QUARTER_WORD = 4
+
+const ymd = (y: number | undefined, m: number, d: number | undefined): ReadonlyArray<string> | undefined => {
+  if (m < 1 || m > 12 || (d !== undefined && (d < 1 || d > 31))) return undefined
+  const out = y === undefined ? [] : [`y:${y}`]
+  return d === undefined ? [...out, `m:${m}`] : [...out, `md:${m}-${d}`]
+}
+const year = (s: string) => (s.length === 2 ? (Number(s) < 70 ? 2000 : 1900) + Number(s) : Number(s))
+const time = (h: number, min: number, meridiem: "am" | "pm" | undefined): ReadonlyArray<string> | undefined => {
+  if (h > 24 || min > 59 || (meridiem !== undefined && (h < 1 || h > 12))) return undefined
+  const hour = meridiem === "pm" ? (h % 12) + 12 : meridiem === "am" ? h % 12 : h % 24
+  return [`t:${hour}:${String(min).padStart(2, "0")}`]
+}
+
+const patternCache = new WeakMap<Lexicon, Patterns>()
+const patternsFor = (lex: Lexicon): Patterns => {
+  const cached = patternCache.get(lex)
+  if (cached !== undefined) return cached
+  const cjk = CJK.has(lex.lang)
+  const monthOf = new Map<string, number>()
+  const abbreviations = new Set<string>()
+  lex.months.forEach((names, i) =>
+    names.forEach((n) => {
+      const key = n.toLowerCase().replace(/\.$/, "")
+      monthOf.set(key, i + 1)
+      if (n.endsWith(".")) abbreviations.add(key)
+    })
+  )
+  const weekdayOf = new Map<string, number>()
+  lex.weekdays.forEach((names, i) =>
+    names.forEach((n) => {
+      if (!n.endsWith(".")) weekdayOf.set(n.toLowerCase(), i + 1)
+    })
+  )
+  const quarterOf = new Map<string, number>()
+  lex.dateWords.quarters.forEach((names, i) => names.forEach((n) => quarterOf.set(n.toLowerCase(), i + 1)))
+  const capitalised = lex.months.some((names) => /^\p{Lu}/u.test(names[0] ?? ""))
+  const [L, R] = cjk ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
+  const MONTH = `(${alternation([...monthOf.keys()])})`
+  const YEARSUF = lex.dateWords.year.length > 0 ? `(?:\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?)?` : ""
+  const AM = alternation(lex.dateWords.am)
+  const PM = alternation(lex.dateWords.pm)
+  const HOUR = alternation(lex.dateWords.hour)
+  const RANGE = alternation(lex.numbers.range)
+  const meridiem = (s: string | undefined) =>
+    s === undefined
+      ? undefined
+      : new RegExp(`^(?:${AM})$`).test(s)
+        ? "am"
+        : new RegExp(`^(?:${PM})$`).test(s)
+          ? "pm"
+          : undefined
+  const slashMonthFirst = lex.lang === "en"
+  const re = (source: string) => new RegExp(source, "gu")
+  const test = (regex: RegExp) => (work: string) => regex.test(work)
+  const wordKinds = new Map<string, number>()
+  const anyWord = (words: Iterable<string>, kind: number, cjkTest: RegExp) => {
+    for (const w of words) {
+      const last = w.split(/\s+/).at(-1) ?? ""
+      wordKinds.set(last, (wordKinds.get(last) ?? 0) | kind)
+      // "Mondays", "montags": a weekday's plural or adverb.
+      if (kind === WEEKDAY_WORD) wordKinds.set(`${last}s`, kind)
+    }
+    return cjk ? test(cjkTest) : (_work: string, kinds: number) => (kinds & kind) !== 0
+  }
+  const hasMonth = anyWord(monthOf.keys(), MONTH_WORD, /月/)
+  const DIGIT = test(/\d/)
+  const steps: Array<Step> = [
+    // 2026-06-03, 2026-06-03T10:00
+    [
+      /(?<![\d./-])(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2}))?(?!\d)/g,
+      (m) => {
+        const date = ymd(Number(m[1]), Number(m[2]), Number(m[3]))
+        const t = m[4] === undefined ? [] : (time(Number(m[4]), Number(m[5]), undefined) ?? [])
+        return date && [...date, ...t]
+      },
+      test(/\d-\d/)
+    ],
+    // 2026/06/03, 2026.06.03
+    [
+      /(?<![\d./])(\d{4})([/.])(\d{1,2})\2(\d{1,2})(?![\d])/g,
+      (m) => ymd(Number(m[1]), Number(m[3]), Number(m[4])),
+      test(/\d[/.]\d/)
+    ],
+    // 03.06.2026, 03/06/2026 (month first in English when the day could be either)
+    [
+      /(?<![\d.,/])(\d{1,2})([./])(\d{1,2})\2(\d{4}|\d{2})(?![\d]|[.,]\d)/g,
+      (m) => {
+        const [a, b, y] = [Number(m[1]), Number(m[3]), year(m[4] ?? "")]
+        if (m[2] === "/" && slashMonthFirst) {
+          if (a <= 12 && b <= 12 && a !== b) return [`y:${y}`, `dd:${Math.min(a, b)}-${Math.max(a, b)}`]
+          return ymd(y, a, b)
+        }
+        return ymd(y, b, a)
+      },
+      test(/\d[/.]\d/)
+    ],
+    // 2026年6月3日, 6月3日, 六月
+    [
+      /(?:(\d{4})\s*年\s*)?(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?![曜份])(?:\s*(\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号號])?/g,
+      (m) =>
+        ymd(
+          m[1] === undefined ? undefined : Number(m[1]),
+          smallNumber(m[2] ?? ""),
+          m[3] === undefined ? undefined : smallNumber(m[3])
+        ),
+      test(/月/)
+    ],
+    // 3 June 2026, 3. Juni, 3 de junio de 2026, 3 июня 2026 г.
+    [
+      re(
+        `${L}(\\d{1,2})(?:\\.|st|nd|rd|th|er|º)?(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
+      ),
+      (m) => ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[2] ?? "") ?? 0, Number(m[1])),
+      hasMonth
+    ],
+    // June 3, 2026
+    [
+      re(
+        `(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d.,:]?\\d)(?:,?\\s+(\\d{4})(?!\\d))?`
+      ),
+      (m) => ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[1] ?? "") ?? 0, Number(m[2])),
+      hasMonth
+    ],
+    // June 2026, junio de 2026
+    [
+      re(`(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?(?:\\s+(?:de|of|del))?,?\\s+(\\d{4})(?!\\d)${YEARSUF}`),
+      (m) => ymd(Number(m[2]), monthOf.get(m[1] ?? "") ?? 0, undefined),
+      hasMonth
+    ],
+    // 2026年, 2026 г.
+    [re(`(?<![\\d.,])(\\d{4})\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?`), (m) => [`y:${m[1]}`], DIGIT],
+    // A month alone: a full name, capitalised where the language capitalises months, and in English never a
+    // sentence's first word ("May we ...").
+    [
+      re(`${cjk ? "" : "(?<![\\p{L}])"}${MONTH}${cjk ? "" : "(?![\\p{L}])"}`),
+      (m, p) => {
+        const name = m[1] ?? ""
+        if (abbreviations.has(name)) return undefined
+        if (capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "")) return undefined
+        if (lex.lang === "en" && /^[\s"'“(]*$/.test(p.prose.slice(sentenceStart(p, m.index), m.index))) return undefined
+        return [`m:${monthOf.get(name) ?? 0}`]
+      },
+      hasMonth
+    ],
+    // Weekdays
+    [
+      re(`${L}(${alternation([...weekdayOf.keys()])})s?${R}`),
+      (m, p) =>
+        capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "") ? undefined : [`wd:${weekdayOf.get(m[1] ?? "") ?? 0}`],
+      anyWord(weekdayOf.keys(), WEEKDAY_WORD, /[星周礼曜]/)
+    ],
+    // Quarters: Q3, third quarter, 3. Quartal, 第三季度
+    [
+      re(`${L}(?:q([1-4])|(${alternation([...quarterOf.keys()])}))${R}`),
+      (m) => [`q:${m[1] ?? quarterOf.get(m[2] ?? "")}`],
+      anyWord([...quarterOf.keys(), "q1", "q2", "q3", "q4"], QUARTER_WORD, /[季期q]/)
+    ],
+    // Time ranges whose first end is a bare hour: "22 und 23:30 Uhr", "9–11 a.m."
+    [
+      re(
+        `(?<![\\d:.,])(\\d{1,2})(?:[:.](\\d{2}))?\\s*(?:-|–|—|${RANGE})\\s*(\\d{1,2})(?:[:.](\\d{2}))?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`
+      ),
+      (m) => {
+        if (m[5] === undefined && (m[4] === undefined || !m[0].includes(":"))) return undefined
+        const mer = meridiem(m[5])
+        const first = time(Number(m[1]), Number(m[2] ?? 0), mer)
+        const second = time(Number(m[3]), Number(m[4] ?? 0), mer)
+        return first && second && [...first, ...second]
+      },
+      DIGIT
+    ],
+    // 15:30, 3:30 p.m.
+    [
+      re(`(?<![\\d:.,])(\\d{1,2}):(\\d{2})(?::\\d{2})?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`),
+      (m) => time(Number(m[1]), Number(m[2]), meridiem(m[3])),
+      test(/\d:\d/)
+    ]
+  ]
+  if (cjk) {
+    // 午後3時, 下午3点30分
+    steps.push([
+      re(
+        `(${AM}|${PM})?\\s*(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
+      ),
+      (m) =>
+        m[1] === undefined && !/^\d/.test(m[2] ?? "")
+          ? undefined
+          : time(smallNumber(m[2] ?? ""), m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1])),
+      test(new RegExp(HOUR))
+    ])
+  } else if (lex.dateWords.hour.length > 0 || lex.dateWords.am.length > 0) {
+    // 3 p.m., 22 Uhr, 22.30 Uhr, 21 h 00
+    steps.push([
+      re(`(?<![\\d:.,])(\\d{1,2})(?:\\.(\\d{2}))?\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?(?:\\s*(\\d{2})(?!\\d))?`),
+      (m) => time(Number(m[1]), Number(m[2] ?? m[4] ?? 0), meridiem(m[3])),
+      DIGIT
+    ])
+  }
+  const patterns = { steps, wordKinds }
+  patternCache.set(lex, patterns)
+  return patterns
+}
+
+const sentenceStart = (p: Prepared, offset: number): number => {
+  for (const [start, end] of p.sentences) if (offset >= start && offset < end) return start
+  return 0
+}
+
+const BARE_YEAR_RE = /(?<![\d.,])(1\d{3}|2[01]\d{2})(?![\d]|[.,]\d)/g
+/** Components that one date gives beyond what it needs: a day gives its month, a slash date both readings. */
+const gives = (needs: ReadonlyArray<string>): ReadonlyArray<string> =>
+  needs.flatMap((n) => {
+    if (n.startsWith("md:")) {
+      const [m, d] = n.slice(3).split("-").map(Number) as [number, number]
+      return [n, `m:${m}`, `dd:${Math.min(m, d)}-${Math.max(m, d)}`]
+    }
+    if (n.startsWith("dd:")) {
+      const [a, b] = n.slice(3).split("-").map(Number) as [number, number]
+      return [n, `md:${a}-${b}`, `md:${b}-${a}`, `m:${a}`, `m:${b}`]
+    }
+    return [n]
+  })
+
+const cache = new WeakMap<Prepared, Dates>()
+
+/** The dates and times of a prepared text (cached: the number guard reads them too). */
+export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
+  const cached = cache.get(p)
+  if (cached !== undefined) return cached
+  const items: Array<DateItem> = []
+  const pool = new Set<string>()
+  let work = p.lower
+  const { steps, wordKinds } = patternsFor(lex)
+  let kinds = 0
+  for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? 0
+  if (kinds !== 0 || /\d|[月季星周礼曜]/.test(work)) {
+    for (const [regex, read, need] of steps) {
+      if (!need(work, kinds)) continue
+      let blanked = work
+      for (const m of work.matchAll(regex)) {
+        const needs = read(m, p)
+        if (needs === undefined) continue
+        const end = m.index + m[0].trimEnd().length
+        items.push({ text: p.prose.slice(m.index, end).trim(), start: m.index, needs })
+        for (const g of gives(needs)) pool.add(g)
+        blanked = blanked.slice(0, m.index) + " ".repeat(end - m.index) + blanked.slice(end)
+      }
+      work = blanked
+    }
+  }
+  for (const m of work.matchAll(BARE_YEAR_RE)) pool.add(`y:${m[1]}`)
+  const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work }
+  cache.set(p, dates)
+  return dates
+}
+
+const quote = (s: string) => `"${s}"`
+
+/** Dates and times lost, changed or added. */
+export const datesGuard: Guard = ({ lexicon, original, rewrite }) => {
+  const a = extractDates(original, lexicon)
+  const b = extractDates(rewrite, lexicon)
+  const lost = a.items.filter((d) => d.needs.some((n) => !b.pool.has(n)))
+  const added = b.items.filter((d) => d.needs.some((n) => !a.pool.has(n)))
+  const findings: Array<Finding> = []
+  const seen = new Set<string>()
+  const count = Math.max(lost.length, added.length)
+  for (let i = 0; i < count; i++) {
+    const was = lost[i]
+    const now = added[i]
+    const key = `${was?.text}\u0000${now?.text}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    if (was !== undefined && now !== undefined) {
+      findings.push(finding("date", `${quote(was.text)} became ${quote(now.text)}`, was.text, now.text))
+    } else if (was !== undefined) {
+      findings.push(finding("date", `the date ${quote(was.text)} was dropped`, was.text))
+    } else if (now !== undefined) {
+      findings.push(finding("date", `the rewrite adds the date ${quote(now.text)}`, undefined, now.text))
+    }
+  }
+  return findings
+}

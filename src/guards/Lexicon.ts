@@ -1,0 +1,159 @@
+/**
+ * The word lists the guards read, one data file per language in `lang/`. Code holds the rules; the files hold the
+ * words, so a language is added or corrected without touching a guard.
+ */
+import de from "./lang/de.json" with { type: "json" }
+import en from "./lang/en.json" with { type: "json" }
+import es from "./lang/es.json" with { type: "json" }
+import fr from "./lang/fr.json" with { type: "json" }
+import ja from "./lang/ja.json" with { type: "json" }
+import ru from "./lang/ru.json" with { type: "json" }
+import zh from "./lang/zh.json" with { type: "json" }
+
+/** The languages with word lists; any other paragraph is "other" and gets the language-neutral guards only. */
+export type Lang = "en" | "de" | "es" | "fr" | "zh" | "ja" | "ru" | "other"
+
+/** Latin-script languages told apart by their small words. */
+export const MARKED_LANGS = ["en", "de", "es", "fr"] as const
+
+/** The shape of a `lang/*.json` file. */
+export interface LexiconData {
+  /** Frequent small words that identify the language. */
+  readonly markers: ReadonlyArray<string>
+  /** Words and phrases that negate what follows. */
+  readonly negation: ReadonlyArray<string>
+  /** Meaning operators by class (hedge, bound, order, ...), each mapping a value to its cue phrases. */
+  readonly operators: Readonly<Record<string, Readonly<Record<string, ReadonlyArray<string>>>>>
+  /** Phrases that contain an operator cue but are none: "not only", "at all", "不同" (not "不"). */
+  readonly notCues: ReadonlyArray<string>
+  /** Prefixes that negate a word: "un" in "unreported" stands for the "not" of "not reported". */
+  readonly negativePrefixes: ReadonlyArray<string>
+  readonly numbers: {
+    /** Spelled numbers: "two" → 2. */
+    readonly words: Readonly<Record<string, number>>
+    /** Multipliers: "thousand" → 1000, "万" → 10000. */
+    readonly scales: Readonly<Record<string, number>>
+    /** "half" → 0.5, "a quarter" → 0.25. */
+    readonly fractions: Readonly<Record<string, number>>
+    /** Words that make a number a percentage: "percent", "Prozent". */
+    readonly percent: ReadonlyArray<string>
+    /** Spelled ordinals: "third" → 3. */
+    readonly ordinals: Readonly<Record<string, number>>
+    /** Words joining the two ends of a range: "to", "bis"; the first end takes the unit of the second. */
+    readonly range: ReadonlyArray<string>
+    /** Words before a unit of a rate: "per", "a" ("twice a month"). */
+    readonly per: ReadonlyArray<string>
+    /** Words of a ratio between two numbers: "in" ("one in ten"), "out of". */
+    readonly ratio: ReadonlyArray<string>
+    /** Phrases that contain a number word but are no number: "no one", "十分". */
+    readonly ignore: ReadonlyArray<string>
+  }
+  /** Unit names by canonical unit: "ms" → ["ms", "millisecond", "milliseconds"]. */
+  readonly units: Readonly<Record<string, ReadonlyArray<string>>>
+  /** Month names, January first; abbreviations end with "." (matched with or without it, never alone). */
+  readonly months: ReadonlyArray<ReadonlyArray<string>>
+  /** Weekday names, Monday first; abbreviations end with ".". */
+  readonly weekdays: ReadonlyArray<ReadonlyArray<string>>
+  readonly dateWords: {
+    /** Names of the four quarters: "third quarter", "3. Quartal". */
+    readonly quarters: ReadonlyArray<ReadonlyArray<string>>
+    /** Morning and afternoon markers of a 12-hour time ("a.m.", "午前"). */
+    readonly am: ReadonlyArray<string>
+    readonly pm: ReadonlyArray<string>
+    /** Words after an hour that make it a time of day: "Uhr", "h", "点". */
+    readonly hour: ReadonlyArray<string>
+    /** Words after a year that make it a year: "г.", "年". */
+    readonly year: ReadonlyArray<string>
+  }
+  readonly names: {
+    /** Capitalised words that are not names when they start a sentence or stand alone. */
+    readonly commonCapitalised: ReadonlyArray<string>
+    /** Titles before a name: "Dr", "Frau", "Mme". */
+    readonly titles: ReadonlyArray<string>
+    /** Lower-case words inside a name: "of" in "Bank of America". */
+    readonly connectors: ReadonlyArray<string>
+    /** Words after a sentence-initial imperative ("Download the …"): that word is a verb, not a name. */
+    readonly determiners: ReadonlyArray<string>
+    /** Small words an acronym's expansion may skip: "of", "sobre", "de". */
+    readonly expansionSkip: ReadonlyArray<string>
+    /** Words right after a name: "さん", "先生", "GmbH". */
+    readonly suffixes: ReadonlyArray<string>
+    /** Family names written first, one character each (Chinese). */
+    readonly surnames: ReadonlyArray<string>
+    /** Endings of common words ("-ly", "-tion"): a sentence-initial word with one is not taken for a name. */
+    readonly commonEndings: ReadonlyArray<string>
+  }
+  /** Who did what: passive auxiliaries, agent markers ("by", "von", "によって") and words that join two actors. */
+  readonly roles: {
+    readonly passiveAux: ReadonlyArray<string>
+    readonly agentBefore: ReadonlyArray<string>
+    readonly agentAfter: ReadonlyArray<string>
+    readonly coordinators: ReadonlyArray<string>
+  }
+  /** Order of events: words that put their own clause first ("after", "nachdem") or last ("before", "bevor"). */
+  readonly order: {
+    readonly before: ReadonlyArray<string>
+    readonly after: ReadonlyArray<string>
+    /** Words that say nothing about which event is meant ("you", "have"). */
+    readonly stop: ReadonlyArray<string>
+    /** Words that open a clause ended by its order word ("在" … "之前"). */
+    readonly openers: ReadonlyArray<string>
+    /** The order word ends its clause (Chinese, Japanese) instead of opening it. */
+    readonly postposed: boolean
+  }
+}
+
+export interface Lexicon extends LexiconData {
+  readonly lang: Lang
+  readonly markerSet: ReadonlySet<string>
+}
+
+const EMPTY: LexiconData = {
+  markers: [],
+  negation: [],
+  operators: {},
+  notCues: [],
+  negativePrefixes: [],
+  numbers: {
+    words: {},
+    scales: {},
+    fractions: {},
+    percent: [],
+    ordinals: {},
+    range: [],
+    per: [],
+    ratio: [],
+    ignore: []
+  },
+  units: {},
+  months: [],
+  weekdays: [],
+  dateWords: { quarters: [], am: [], pm: [], hour: [], year: [] },
+  names: {
+    commonCapitalised: [],
+    titles: [],
+    connectors: [],
+    determiners: [],
+    expansionSkip: [],
+    suffixes: [],
+    surnames: [],
+    commonEndings: []
+  },
+  roles: { passiveAux: [], agentBefore: [], agentAfter: [], coordinators: [] },
+  order: { before: [], after: [], stop: [], openers: [], postposed: false }
+}
+
+const DATA: Readonly<Record<Lang, LexiconData>> = { en, de, es, fr, zh, ja, ru, other: EMPTY }
+
+const cache = new Map<Lang, Lexicon>()
+
+/** The word lists of a language (empty lists for "other"). */
+export const lexicon = (lang: Lang): Lexicon => {
+  let found = cache.get(lang)
+  if (found === undefined) {
+    const data = DATA[lang]
+    found = { ...data, lang, markerSet: new Set(data.markers) }
+    cache.set(lang, found)
+  }
+  return found
+}

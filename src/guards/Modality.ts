@@ -1,0 +1,151 @@
+/**
+ * Hedges, modality and claims: how sure and how binding a statement is.
+ * - Uncertainty (may/might/could, probably/likely, suggests/appears, and the same in every language) must survive as
+ *   uncertainty: "may" ↔ "might" ↔ "could possibly" ↔ "probably" pass; a lost hedge is reported, as a strengthened
+ *   modal when the rewrite says "will" or "must" instead.
+ * - Modal strength weak < medium (should, recommended) < strong (must, required): a lost "should" is reported, and
+ *   so is a "must" that became "should" or "may". A dropped "will" or "must" is not: "you must run X" ↔ "run X".
+ * - Approximations ("about 40", "roughly") must survive.
+ * - The rewrite must not add an absolute ("always", "guaranteed", "proven", "completely") or a cause ("because of")
+ *   that the original does not state.
+ */
+import { around, type Hit, label, pick, type Tally, tallies } from "./Cues.ts"
+import { finding, type Finding, type FindingKind } from "./Finding.ts"
+import type { Guard } from "./Guard.ts"
+import type { Prepared } from "./Text.ts"
+
+/** Values that state uncertainty; any of them may replace another when the rewrite has more of it than the original. */
+const UNCERTAIN: ReadonlyArray<readonly [string, string]> = [
+  ["modality", "weak"],
+  ["hedge", "likely"],
+  ["hedge", "evidence"]
+]
+
+const CJK = new Set(["zh", "ja"])
+const quote = (s: string) => `"${s}"`
+
+/** The first hit of `cls` whose value is one of `values` and which the original side has fewer of. */
+const gained = (
+  a: Tally,
+  b: Tally,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  strictOnly = false
+): Hit | undefined => {
+  for (const [cls, value] of pairs) {
+    if ((strictOnly ? b.strict(cls, value) : b.any(cls, value)) > a.any(cls, value)) {
+      const aTexts = new Set(a.hits.map((h) => label(h)))
+      const own = b.hits.filter((h) => h.cue.cls === cls && h.cue.value === value && !(strictOnly && h.cue.weak))
+      return own.find((h) => !aTexts.has(label(h))) ?? own[0]
+    }
+  }
+  return undefined
+}
+
+const became = (kind: FindingKind, original: Prepared, from: Hit, to: Hit, rewrite: Prepared): Finding =>
+  finding(
+    kind,
+    `${quote(label(from))} became ${quote(label(to))} (${quote(around(original, from.start, from.end))} → ${quote(around(rewrite, to.start, to.end))})`,
+    label(from),
+    label(to)
+  )
+
+const dropped = (kind: FindingKind, original: Prepared, hit: Hit): Finding => {
+  const context = around(original, hit.start, hit.end)
+  return finding(kind, `${quote(label(hit))} was dropped (${quote(context)})`, context)
+}
+
+const added = (kind: FindingKind, rewrite: Prepared, hit: Hit): Finding => {
+  const context = around(rewrite, hit.start, hit.end)
+  return finding(kind, `${quote(label(hit))} was added (${quote(context)})`, undefined, context)
+}
+
+/** Distinct phrases of the uncertainty values ("вероятно" is listed as a modal and as a likelihood: one phrase). */
+const uncertainSpans = (t: Tally, strict: boolean): number => {
+  const starts = new Set<number>()
+  for (const h of t.hits) {
+    if ((strict && h.cue.weak) || !UNCERTAIN.some(([c, v]) => h.cue.cls === c && h.cue.value === v)) continue
+    starts.add(h.start)
+  }
+  return starts.size
+}
+
+/**
+ * A dropped "should" is a change when the statement stays ("this fix should resolve it" → "this fix resolves it"),
+ * not when the rewrite turns it into an instruction ("requests should go to X" → "send requests to X"): the verb after
+ * the modal must still be there, and not at the start of a sentence.
+ */
+const statementKept = (original: Prepared, hit: Hit, rewrite: Prepared): boolean => {
+  const verb = original.words.find((w) => w.start >= hit.end)
+  if (verb === undefined || verb.lower.length < 3) return false
+  const stem = verb.lower.slice(0, Math.min(4, verb.lower.length))
+  return rewrite.words.some(
+    (w, i) => w.lower.startsWith(stem) && i > 0 && rewrite.words[i - 1]?.sentence === w.sentence
+  )
+}
+
+const STRONGER_THAN_WEAK: ReadonlyArray<readonly [string, string]> = [
+  ["modality", "strong"],
+  ["modality", "medium"]
+]
+const WEAKER_THAN_STRONG: ReadonlyArray<readonly [string, string]> = [["modality", "medium"], ...UNCERTAIN]
+
+export const modalityGuard: Guard = (input) => {
+  const { original, rewrite } = input
+  const { a, b } = tallies(input)
+  const out: Array<Finding> = []
+
+  // Uncertainty: a lost value is replaced by others when the rewrite has as many uncertain phrases as the original.
+  const enough = uncertainSpans(b, false) >= uncertainSpans(a, true)
+  for (const [cls, value] of UNCERTAIN) {
+    if (enough || a.strict(cls, value) === 0 || b.any(cls, value) > 0) continue
+    const hit = pick(a.hits, cls, value, b.hits)
+    if (hit === undefined) continue
+    const stronger = gained(a, b, STRONGER_THAN_WEAK, true)
+    const future = b.hits.find((h) => h.cue.cls === "modality" && h.cue.value === "strong" && h.cue.weak)
+    if (stronger !== undefined) out.push(became("modality", original, hit, stronger, rewrite))
+    else if (future !== undefined && a.any("modality", "strong") < b.any("modality", "strong")) {
+      out.push(became("hedge", original, hit, future, rewrite))
+    } else out.push(dropped("hedge", original, hit))
+    break
+  }
+
+  // A recommendation that disappeared, became an obligation or a mere possibility.
+  if (a.strict("modality", "medium") > 0 && b.any("modality", "medium") === 0) {
+    const hit = pick(a.hits, "modality", "medium", b.hits)
+    if (hit !== undefined) {
+      const other = gained(a, b, [["modality", "strong"]]) ?? gained(a, b, UNCERTAIN)
+      if (other !== undefined) out.push(became("modality", original, hit, other, rewrite))
+      else if (CJK.has(original.lang) || statementKept(original, hit, rewrite))
+        out.push(dropped("modality", original, hit))
+    }
+  }
+
+  // An obligation weakened to a recommendation or a possibility.
+  if (a.strict("modality", "strong") > 0 && b.any("modality", "strong") === 0) {
+    const hit = pick(a.hits, "modality", "strong", b.hits)
+    const weaker = gained(a, b, WEAKER_THAN_STRONG)
+    if (hit !== undefined && weaker !== undefined) out.push(became("modality", original, hit, weaker, rewrite))
+  }
+
+  // Approximations.
+  if (a.strict("hedge", "approx") > 0 && b.any("hedge", "approx") === 0) {
+    const hit = pick(a.hits, "hedge", "approx", b.hits)
+    const bound = gained(a, b, [
+      ["bound", "upper"],
+      ["bound", "lower"]
+    ])
+    if (hit !== undefined && bound === undefined) out.push(dropped("hedge", original, hit))
+  }
+
+  // Added absolutes: more of them than the original has.
+  if (b.strict("claim", "absolute") > a.any("claim", "absolute")) {
+    const hit = gained(a, b, [["claim", "absolute"]])
+    if (hit !== undefined) out.push(added("claim", rewrite, hit))
+  }
+  // An added cause, when the original states none.
+  if (b.strict("claim", "cause") > 0 && a.any("claim", "cause") === 0) {
+    const hit = pick(b.hits, "claim", "cause")
+    if (hit !== undefined) out.push(added("claim", rewrite, hit))
+  }
+  return out
+}

@@ -1,0 +1,136 @@
+/**
+ * Negation: every negation of the original must survive in the rewrite, and the rewrite must not add one. Negations
+ * are counted (two "not" in the original need two in the rewrite) in any of their forms: "not", "n't", "cannot",
+ * "never", "without", "kein", "ne … pas", "не", "不", "ない". Three equivalences keep faithful rewrites passing:
+ * - a negated word that reappears with a negative prefix: "not reported" ↔ "unreported";
+ * - "unless X" ↔ "if not X": a lost "unless" with one more negation in the rewrite (or the reverse);
+ * - phrases that contain a negation but mean something else ("not only", "no later than") are not counted at all.
+ */
+import { around, type Hit, label, tallies } from "./Cues.ts"
+import { finding, type Finding } from "./Finding.ts"
+import type { Guard, GuardInput } from "./Guard.ts"
+import type { Lexicon } from "./Lexicon.ts"
+import type { Prepared, Word } from "./Text.ts"
+
+const CJK = new Set(["zh", "ja"])
+
+/** The first word that starts at or after `offset`. */
+const wordAfter = (text: Prepared, offset: number): Word | undefined => text.words.find((w) => w.start >= offset)
+
+/**
+ * Negations of `a` whose negated word stands in `b` with a negative prefix: each counts as a negation of `b`.
+ * "was not reported" → "went unreported": the word after "not" is "reported", and "unreported" is "un" + "reported".
+ */
+const prefixedNegations = (a: Prepared, aHits: ReadonlyArray<Hit>, b: Prepared, lex: Lexicon): number => {
+  if (lex.negativePrefixes.length === 0) return 0
+  const cjk = CJK.has(a.lang)
+  let credit = 0
+  for (const hit of aHits) {
+    if (hit.cue.cls !== "negation") continue
+    // The negated word is one of the next two words (skipping an adverb: "not statistically significant").
+    const first = a.words.findIndex((w) => w.start >= hit.end)
+    if (first < 0) continue
+    for (const word of a.words.slice(first, first + 2)) {
+      const stem = cjk ? word.lower.slice(0, 2) : word.lower.slice(0, Math.max(4, word.lower.length - 2))
+      if (stem.length < (cjk ? 1 : 4)) continue
+      const found = lex.negativePrefixes.some((prefix) =>
+        cjk ? b.lower.includes(prefix + stem) : b.words.some((w) => w.lower.startsWith(prefix + stem))
+      )
+      if (found) {
+        credit++
+        break
+      }
+    }
+  }
+  return credit
+}
+
+export interface NegationBalance {
+  /** Negations of the rewrite minus negations of the original, after the equivalences. */
+  readonly delta: number
+  /** True when the difference is an "unless" that became "if not" (or the reverse): no change of meaning. */
+  readonly unlessSwap: boolean
+}
+
+const balances = new WeakMap<Prepared, NegationBalance>()
+
+/** The negation counts of both sides compared (shared with the condition guard, which reads `unlessSwap`). */
+export const negationBalance = (input: GuardInput): NegationBalance => {
+  const { original, rewrite } = input
+  const cached = balances.get(rewrite)
+  if (cached !== undefined) return cached
+  const { a, b, lex: lexicon } = tallies(input)
+  // "drops support" ↔ "no longer supports": a verb of stopping stands for a "no longer" of the other side.
+  const stopA = a.strict("cessation", "stop")
+  const stopB = b.strict("cessation", "stop")
+  const verbA = a.any("cessation", "stop") - stopA
+  const verbB = b.any("cessation", "stop") - stopB
+  const countA =
+    a.strict("negation", "not") +
+    prefixedNegations(rewrite, b.hits, original, lexicon) +
+    Math.min(verbA, Math.max(0, stopB - stopA))
+  const countB =
+    b.strict("negation", "not") +
+    prefixedNegations(original, a.hits, rewrite, lexicon) +
+    Math.min(verbB, Math.max(0, stopA - stopB))
+  const delta = countB - countA
+  const unlessLost = a.strict("condition", "unless") - b.any("condition", "unless")
+  const unlessSwap = delta !== 0 && unlessLost === delta
+  const result = { delta: unlessSwap ? 0 : delta, unlessSwap }
+  balances.set(rewrite, result)
+  return result
+}
+
+/**
+ * Two short phrases that show a cue in place: the cue with the word after it on its side, and the same word with the
+ * word before it on the other side ("cannot create" → "can create"), when the other side has that word.
+ */
+export const sides = (
+  side: Prepared,
+  hit: Hit,
+  other: Prepared
+): { readonly here: string; readonly there: string | undefined } => {
+  const next = wordAfter(side, hit.end)
+  if (next === undefined || next.sentence !== side.words.find((w) => w.start >= hit.start)?.sentence) {
+    return { here: around(side, hit.start, hit.end), there: undefined }
+  }
+  const key = next.lower.slice(0, Math.max(3, next.lower.length - 2))
+  const index = other.words.findIndex((w) => w.lower.startsWith(key))
+  const here = side.prose.slice(hit.start, next.end).replace(/\s+/g, " ")
+  if (index < 0) return { here: around(side, hit.start, hit.end), there: undefined }
+  const match = other.words[index]
+  const before = other.words[index - 1]
+  const from = before !== undefined && before.sentence === match?.sentence ? before.start : (match?.start ?? 0)
+  return { here, there: other.prose.slice(from, match?.end ?? from).replace(/\s+/g, " ") }
+}
+
+const quote = (s: string) => `"${s}"`
+
+export const negationGuard: Guard = (input) => {
+  const { original, rewrite } = input
+  const { delta } = negationBalance(input)
+  if (delta === 0) return []
+  const t = tallies(input)
+  const a = t.a.hits.filter((h) => h.cue.cls === "negation")
+  const b = t.b.hits.filter((h) => h.cue.cls === "negation")
+  const out: Array<Finding> = []
+  if (delta < 0) {
+    // The dropped cue: one whose wording the rewrite has fewer of, else the last one.
+    const hit =
+      a.find((h) => a.filter((x) => label(x) === label(h)).length > b.filter((x) => label(x) === label(h)).length) ??
+      a.at(-1)
+    if (hit === undefined) return []
+    const { here, there } = sides(original, hit, rewrite)
+    const shown = there === undefined ? `(${quote(here)})` : `(${quote(here)} → ${quote(there)})`
+    out.push(finding("negation", `${quote(label(hit))} was dropped ${shown}`, here, there))
+  } else {
+    const hit =
+      b.find((h) => b.filter((x) => label(x) === label(h)).length > a.filter((x) => label(x) === label(h)).length) ??
+      b.at(-1)
+    if (hit === undefined) return []
+    const { here, there } = sides(rewrite, hit, original)
+    const shown = there === undefined ? `(${quote(here)})` : `(${quote(there)} → ${quote(here)})`
+    out.push(finding("negation", `${quote(label(hit))} was added ${shown}`, there, here))
+  }
+  return out
+}

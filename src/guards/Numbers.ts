@@ -1,0 +1,133 @@
+/**
+ * Numbers with their units: every number of the original must survive in the rewrite with the same value, unit and
+ * percent-ness, in any format ("2,000" = "2000" = German "2.000" = "2 000" = "two thousand" = "2k"; "15 %" = "15
+ * percent" = "百分之十五"; "half" = "50 %"; "3万" = 30000; "500 ms" = "0.5 s"), and a new number in the rewrite is
+ * reported. The numbers are read by src/guards/Quantities.ts.
+ */
+import { extractDates } from "./Dates.ts"
+import { finding, type Finding } from "./Finding.ts"
+import type { Guard } from "./Guard.ts"
+import type { Prepared } from "./Text.ts"
+import { extractQuantities, isYear, type Quantity, unitNames } from "./Quantities.ts"
+
+/** Dimension and factor of the units that convert into each other; any other unit is its own dimension. */
+const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
+  ...Object.fromEntries(
+    (
+      [
+        ["ns", 1e-9],
+        ["µs", 1e-6],
+        ["ms", 1e-3],
+        ["s", 1],
+        ["min", 60],
+        ["h", 3600],
+        ["d", 86400],
+        ["wk", 604800],
+        ["mo", 2629800],
+        ["yr", 31557600]
+      ] as const
+    ).map(([u, f]) => [u, ["time", f] as const])
+  ),
+  B: ["data", 1],
+  KB: ["data", 1e3],
+  MB: ["data", 1e6],
+  GB: ["data", 1e9],
+  TB: ["data", 1e12],
+  PB: ["data", 1e15],
+  KiB: ["data", 1024],
+  MiB: ["data", 1024 ** 2],
+  GiB: ["data", 1024 ** 3],
+  TiB: ["data", 1024 ** 4],
+  kbps: ["bps", 1e3],
+  Mbps: ["bps", 1e6],
+  Gbps: ["bps", 1e9],
+  Hz: ["hz", 1],
+  kHz: ["hz", 1e3],
+  MHz: ["hz", 1e6],
+  GHz: ["hz", 1e9],
+  W: ["w", 1],
+  kW: ["w", 1e3],
+  mm: ["len", 1e-3],
+  cm: ["len", 1e-2],
+  m: ["len", 1],
+  km: ["len", 1e3],
+  in: ["len", 0.0254],
+  ft: ["len", 0.3048],
+  mi: ["len", 1609.344],
+  mg: ["mass", 1e-3],
+  g: ["mass", 1],
+  kg: ["mass", 1e3],
+  t: ["mass", 1e6],
+  lb: ["mass", 453.592]
+}
+
+/** The dimension and factor of a unit, a rate ("usd/mo") being the ratio of its two parts. */
+const dimension = (unit: string): readonly [string, number] => {
+  const slash = unit.indexOf("/")
+  if (slash < 0) return DIMENSIONS[unit] ?? [unit, 1]
+  const [dim, factor] = DIMENSIONS[unit.slice(0, slash)] ?? [unit.slice(0, slash), 1]
+  const [per, perFactor] = DIMENSIONS[unit.slice(slash + 1)] ?? [unit.slice(slash + 1), 1]
+  return [`${dim}/${per}`, factor / perFactor]
+}
+const close = (a: number, b: number, approx: boolean) =>
+  approx ? Math.abs(a - b) <= 1 : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
+
+/** The same quantity: same value in the same dimension (a unit may be added to a bare number, not a percent sign). */
+const same = (q: Quantity, r: Quantity): boolean => {
+  if (q.version !== undefined || r.version !== undefined) return q.version === r.version
+  if (q.parts !== undefined && r.parts !== undefined && q.parts[0] === r.parts[0] && q.parts[1] === r.parts[1])
+    return true
+  const [dq, fq] = dimension(q.unit)
+  const [dr, fr] = dimension(r.unit)
+  // A unit written on one side only is the same quantity ("8 °C", "8 degrees"); a percent sign is not.
+  if (dq !== dr && !((q.unit === "" && r.unit !== "%") || (r.unit === "" && q.unit !== "%"))) return false
+  return dq === dr ? close(q.value * fq, r.value * fr, q.approx || r.approx) : close(q.value, r.value, false)
+}
+const sameValue = (q: Quantity, r: Quantity) => q.version === r.version && close(q.value, r.value, q.approx || r.approx)
+
+const quote = (s: string) => `"${s}"`
+
+/** Numbers lost, changed (value, unit or percent-ness) or added. */
+export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
+  const a = extractQuantities(original, lexicon)
+  const b = extractQuantities(rewrite, lexicon)
+  if (a.length === 0 && b.length === 0) return []
+  const yearsA = extractDates(original, lexicon).pool
+  const yearsB = extractDates(rewrite, lexicon).pool
+  const findings: Array<Finding> = []
+  const used = new Set<Quantity>()
+  const lost: Array<Quantity> = []
+  const unitOf = unitNames(lexicon)
+  // "once a day" = "every day", "one hour" = "an hour": a weak number's unit word is enough.
+  const hasUnitWord = (p: Prepared, q: Quantity) => {
+    const unit = q.unit.slice(q.unit.indexOf("/") + 1)
+    return p.words.some((w) => unitOf.get(w.lower) === unit)
+  }
+  for (const q of a) {
+    if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
+    if (b.some((r) => same(q, r)) || (isYear(q) && yearsB.has(`y:${q.value}`))) continue
+    const other = b.find((r) => !used.has(r) && sameValue(q, r))
+    if (other !== undefined) {
+      used.add(other)
+      findings.push(finding("unit", `${quote(q.text)} became ${quote(other.text)}`, q.text, other.text))
+    } else lost.push(q)
+  }
+  const known = (r: Quantity) =>
+    a.some((q) => sameValue(q, r) || same(q, r) || same(r, q)) || (isYear(r) && yearsA.has(`y:${r.value}`))
+  const fresh = b.filter((r) => !used.has(r) && !known(r))
+  // A new "1" often stands for an article ("an error" → "1 error"): like "one", it is reported only with a change.
+  const added = fresh.filter((r) => !((r.weak || r.value === 1) && (r.unit === "" || hasUnitWord(original, r))))
+  const partners = [...added, ...fresh.filter((r) => !added.includes(r))]
+  for (const q of lost) {
+    const r = partners.shift()
+    const kind = isYear(q) ? "date" : "number"
+    if (r === undefined) findings.push(finding(kind, `the number ${quote(q.text)} was dropped`, q.text))
+    else findings.push(finding(kind, `${quote(q.text)} became ${quote(r.text)}`, q.text, r.text))
+  }
+  for (const r of partners.filter((x) => added.includes(x))) {
+    findings.push(
+      finding(isYear(r) ? "date" : "number", `the rewrite adds the number ${quote(r.text)}`, undefined, r.text)
+    )
+  }
+  return findings
+}

@@ -1,0 +1,148 @@
+/**
+ * Meaning operators that limit or turn a statement: bounds ("at most", "up to"), scope ("only"), exceptions
+ * ("except"), conditions ("unless", "only if"), quantifiers ("some", "most", "all"), comparison direction ("faster",
+ * "lower") and caveats ("but", "although"). Each cue of the original must survive as a cue of the same class and
+ * value, in any wording of the language's list; the rewrite must not narrow the scope or turn a value into another.
+ * The word lists are in `lang/*.json` under `operators`; `Cues.ts` finds them.
+ */
+import { around, type Hit, label, pick, type Tally, tallies } from "./Cues.ts"
+import { finding, type Finding, type FindingKind } from "./Finding.ts"
+import type { Guard } from "./Guard.ts"
+import { negationBalance } from "./Negation.ts"
+import type { Prepared } from "./Text.ts"
+
+const quote = (s: string) => `"${s}"`
+
+/** The first hit of one of `values` of `cls` that the rewrite has more of than the original. */
+const gainedOf = (a: Tally, b: Tally, cls: string, values: ReadonlyArray<string>): Hit | undefined => {
+  for (const value of values) {
+    if (b.any(cls, value) > a.any(cls, value)) {
+      const aTexts = new Set(a.hits.map((h) => label(h)))
+      const own = b.hits.filter((h) => h.cue.cls === cls && h.cue.value === value)
+      return own.find((h) => !aTexts.has(label(h))) ?? own[0]
+    }
+  }
+  return undefined
+}
+
+const became = (kind: FindingKind, original: Prepared, from: Hit, to: Hit, rewrite: Prepared): Finding =>
+  finding(
+    kind,
+    `${quote(label(from))} became ${quote(label(to))} (${quote(around(original, from.start, from.end))} → ${quote(around(rewrite, to.start, to.end))})`,
+    label(from),
+    label(to)
+  )
+
+const dropped = (kind: FindingKind, original: Prepared, hit: Hit): Finding => {
+  const context = around(original, hit.start, hit.end)
+  return finding(kind, `${quote(label(hit))} was dropped (${quote(context)})`, context)
+}
+
+/** A value the original has and the rewrite lacks entirely (substitutes included). */
+const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
+  a.strict(cls, value) > 0 && b.any(cls, value) === 0 ? pick(a.hits, cls, value, b.hits) : undefined
+
+/** A value the rewrite has fewer of than the original (substitutes included). */
+const fewer = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
+  a.strict(cls, value) > b.any(cls, value) ? pick(a.hits, cls, value, b.hits) : undefined
+
+const OPPOSITE: Readonly<Record<string, string>> = { lower: "upper", upper: "lower", more: "less", less: "more" }
+const QUANTITY_RANK: Readonly<Record<string, number>> = { some: 1, notall: 1, most: 2, all: 3 }
+
+export const operatorsGuard: Guard = (input) => {
+  const { original, rewrite } = input
+  const { a, b } = tallies(input)
+  if (a.hits.length === 0 && b.hits.length === 0) return []
+  const out: Array<Finding> = []
+
+  // Bounds: "at most" must stay an upper bound; "up to 30 %" is not "30 %" nor "exactly 30 %".
+  for (const value of ["lower", "upper"]) {
+    const hit = lost(a, b, "bound", value)
+    if (hit === undefined) continue
+    const other = gainedOf(a, b, "bound", [OPPOSITE[value] ?? "", "exact"])
+    out.push(other !== undefined ? became("bound", original, hit, other, rewrite) : dropped("bound", original, hit))
+  }
+
+  // Scope: "only" must survive; the rewrite must not add one.
+  const scopeLost = fewer(a, b, "scope", "only")
+  if (scopeLost !== undefined) out.push(dropped("scope", original, scopeLost))
+  else if (b.strict("scope", "only") > a.any("scope", "only")) {
+    const hit = gainedOf(a, b, "scope", ["only"])
+    if (hit !== undefined) {
+      const context = around(rewrite, hit.start, hit.end)
+      out.push(finding("scope", `${quote(label(hit))} was added (${quote(context)})`, undefined, context))
+    }
+  }
+
+  // Exceptions: an "except" may become an "unless", never disappear.
+  const exceptLost = lost(a, b, "exception", "except")
+  if (exceptLost !== undefined && gainedOf(a, b, "condition", ["unless"]) === undefined) {
+    out.push(dropped("exception", original, exceptLost))
+  }
+
+  // Conditions: "unless" ↔ "if … not" passes (see Negation.ts); "unless" → "if" and "only if" → "if" do not.
+  const { unlessSwap } = negationBalance(input)
+  if (!unlessSwap) {
+    const unlessLost = fewer(a, b, "condition", "unless")
+    if (unlessLost !== undefined && gainedOf(a, b, "exception", ["except"]) === undefined) {
+      const other = gainedOf(a, b, "condition", ["onlyif", "if"])
+      out.push(
+        other !== undefined
+          ? became("condition", original, unlessLost, other, rewrite)
+          : dropped("condition", original, unlessLost)
+      )
+    }
+    const onlyIfLost = lost(a, b, "condition", "onlyif")
+    if (onlyIfLost !== undefined && gainedOf(a, b, "scope", ["only"]) === undefined) {
+      const other = gainedOf(a, b, "condition", ["unless", "if"])
+      out.push(
+        other !== undefined
+          ? became("condition", original, onlyIfLost, other, rewrite)
+          : dropped("condition", original, onlyIfLost)
+      )
+    } else if (unlessLost === undefined && b.strict("condition", "unless") > a.any("condition", "unless")) {
+      const hit = gainedOf(a, b, "condition", ["unless"])
+      const from = a.hits.find((h) => h.cue.cls === "condition")
+      if (hit !== undefined && from !== undefined) out.push(became("condition", original, from, hit, rewrite))
+    }
+  }
+
+  // Quantifiers: "some" must not become "all", "most" must not become "every" nor disappear.
+  for (const value of ["notall", "most", "some", "all"]) {
+    const hit = lost(a, b, "quantifier", value)
+    if (hit === undefined) continue
+    const rank = QUANTITY_RANK[value] ?? 0
+    const other = gainedOf(
+      a,
+      b,
+      "quantifier",
+      Object.keys(QUANTITY_RANK).filter((v) => QUANTITY_RANK[v] !== rank)
+    )
+    if (other !== undefined) out.push(became("quantifier", original, hit, other, rewrite))
+    else if (
+      (value === "most" || value === "notall") &&
+      gainedOf(a, b, "quantifier", ["some", "notall"]) === undefined
+    ) {
+      out.push(dropped("quantifier", original, hit))
+    }
+    if (other !== undefined || value === "most" || value === "notall") break
+  }
+
+  // Comparison direction: fewer "more" cues and more "less" cues (or the reverse).
+  for (const value of ["more", "less"]) {
+    const hit = fewer(a, b, "comparison", value)
+    const other = hit === undefined ? undefined : gainedOf(a, b, "comparison", [OPPOSITE[value] ?? ""])
+    if (hit !== undefined && other !== undefined) {
+      out.push(became("comparison", original, hit, other, rewrite))
+      break
+    }
+  }
+
+  // Caveats: every contrast connective of the original needs one in the rewrite.
+  const caveat = fewer(a, b, "contrast", "contrast")
+  if (caveat !== undefined) {
+    const context = around(original, caveat.start, caveat.end, 1, 6)
+    out.push(finding("contrast", `the caveat ${quote(label(caveat))} was dropped (${quote(context)})`, context))
+  }
+  return out
+}

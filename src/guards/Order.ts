@@ -1,0 +1,206 @@
+/**
+ * Order of events: "A before B", "B after A", "after A, B" and "A, then B" all say that A comes first. Each order
+ * word splits its sentence into two events (its own clause and the rest); the guard reads which event comes first in
+ * the original and in the rewrite, matching the events by their content words, and reports a reversal.
+ * In Chinese and Japanese the order word ends its clause ("在运行迁移之前", "移行する前に").
+ */
+import { finding, type Finding } from "./Finding.ts"
+import type { Guard } from "./Guard.ts"
+import type { Lang, Lexicon } from "./Lexicon.ts"
+import type { Prepared, Word } from "./Text.ts"
+
+interface Relation {
+  readonly earlier: ReadonlyArray<Word>
+  readonly later: ReadonlyArray<Word>
+  readonly sentence: number
+}
+
+interface OrderWords {
+  /** Matches an order word. */
+  readonly re: RegExp
+  /** Order words whose own clause is the later event ("before", "then"). */
+  readonly later: ReadonlySet<string>
+  readonly stop: ReadonlySet<string>
+  readonly openers: ReadonlySet<string>
+  readonly postposed: boolean
+  readonly cjk: boolean
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const alternation = (words: ReadonlyArray<string>): string =>
+  words
+    .toSorted((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|")
+
+const cache = new Map<Lang, OrderWords | null>()
+const orderWords = (lex: Lexicon): OrderWords | null => {
+  let found = cache.get(lex.lang)
+  if (found === undefined) {
+    const { before, after, openers, postposed } = lex.order
+    const cjk = lex.lang === "zh" || lex.lang === "ja"
+    const [l, r] = cjk ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
+    found =
+      before.length === 0
+        ? null
+        : {
+            re: new RegExp(`${l}(?:${alternation([...before, ...after])})${r}`, "gu"),
+            later: new Set(before),
+            stop: new Set([...lex.markers, ...lex.order.stop]),
+            openers: new Set(openers),
+            postposed,
+            cjk
+          }
+    cache.set(lex.lang, found)
+  }
+  return found
+}
+
+/** Clause boundaries inside a sentence. */
+const BOUNDARY_RE = /[,;:()—–，；：、]/g
+const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
+
+/** Clause number of each word: sentences never share a clause number. */
+export const clausesOf = (p: Prepared): ReadonlyArray<number> => {
+  const cuts: Array<number> = []
+  for (const m of p.prose.matchAll(BOUNDARY_RE)) cuts.push(m.index)
+  let k = 0
+  let clause = 0
+  let sentence = 0
+  return p.words.map((w) => {
+    while (k < cuts.length && (cuts[k] as number) < w.start) {
+      k++
+      clause++
+    }
+    if (w.sentence !== sentence) {
+      sentence = w.sentence
+      clause++
+    }
+    return clause
+  })
+}
+
+const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
+  const words = p.words
+  const clauses = clausesOf(p)
+  const content = (i: number): boolean => {
+    const w = words[i] as Word
+    if (ow.cjk) return w.text.length >= 2 && !ow.stop.has(w.lower) && !ow.openers.has(w.lower)
+    const lower = w.lower.replace(ELISION_RE, "")
+    return lower.length >= 3 && !ow.stop.has(lower)
+  }
+  const pick = (from: number, to: number, skip: ReadonlySet<number>): ReadonlyArray<Word> => {
+    const out: Array<Word> = []
+    for (let i = from; i < to; i++) if (!skip.has(i) && content(i)) out.push(words[i] as Word)
+    return out
+  }
+  const clauseRange = (clause: number): readonly [number, number] => {
+    const first = clauses.indexOf(clause)
+    if (first < 0) return [0, 0]
+    let last = first
+    while (clauses[last + 1] === clause) last++
+    return [first, last + 1]
+  }
+  const relations: Array<Relation> = []
+  for (const m of p.lower.matchAll(ow.re)) {
+    const start = m.index
+    const end = start + m[0].length
+    const first = words.findIndex((w) => w.end > start)
+    if (first < 0) continue
+    const markerWords = new Set<number>()
+    for (let i = first; i < words.length && (words[i] as Word).start < end; i++) markerWords.add(i)
+    const lastMarker = Math.max(...markerWords)
+    // In Chinese and Japanese an order word must be whole words, not part of one ("前端", "后台").
+    if (ow.cjk && ((words[first] as Word).start !== start || (words[lastMarker] as Word).end !== end)) continue
+    const clause = clauses[first] as number
+    const [cStart, cEnd] = clauseRange(clause)
+    let own: ReadonlyArray<Word>
+    let rest: ReadonlyArray<Word>
+    if (ow.postposed) {
+      let open = cStart
+      for (let i = first - 1; i >= cStart; i--) {
+        if (ow.openers.has((words[i] as Word).lower)) {
+          open = i + 1
+          break
+        }
+      }
+      own = pick(open, first, markerWords)
+      rest = [...pick(cStart, open, markerWords), ...pick(lastMarker + 1, cEnd, markerWords)]
+    } else {
+      own = pick(lastMarker + 1, cEnd, markerWords)
+      rest = pick(cStart, first, markerWords)
+    }
+    // A fronted order clause ("After the checks pass, …"): the other event is the next clause, else the one before.
+    for (const next of [clause + 1, clause - 1]) {
+      if (rest.length > 0) break
+      const [s, e] = clauseRange(next)
+      rest = pick(s, e, markerWords)
+    }
+    if (own.length === 0 || rest.length === 0) continue
+    const ownIsLater = ow.later.has(m[0])
+    const sentence = (words[first] as Word).sentence
+    relations.push(ownIsLater ? { earlier: rest, later: own, sentence } : { earlier: own, later: rest, sentence })
+  }
+  return relations
+}
+
+/** Two words of the same event: equal, or sharing a stem ("run" and "running", "validated" and "validation"). */
+const sameStem = (a: string, b: string, cjk: boolean): boolean => {
+  if (a === b) return true
+  if (cjk) return false
+  const n = Math.min(a.length, b.length)
+  if (n < 3) return false
+  const need = Math.min(5, n)
+  for (let i = 0; i < need; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+const overlap = (a: ReadonlyArray<Word>, b: ReadonlyArray<Word>, cjk: boolean): number =>
+  a.filter((x) => b.some((y) => sameStem(x.lower, y.lower, cjk))).length
+
+const phrase = (p: Prepared, side: ReadonlyArray<Word>): string =>
+  p.prose.slice((side[0] as Word).start, (side[side.length - 1] as Word).end)
+
+const sentenceOf = (p: Prepared, index: number): string => {
+  const [start, end] = p.sentences[index] ?? [0, p.prose.length]
+  return p.prose.slice(start, end).trim()
+}
+
+export const orderGuard: Guard = ({ original, rewrite, lexicon }) => {
+  const ow = orderWords(lexicon)
+  if (ow === null) return []
+  ow.re.lastIndex = 0
+  const any = ow.re.test(original.lower)
+  ow.re.lastIndex = 0
+  if (!any) return []
+  const before = relationsOf(original, ow)
+  const after = before.length > 0 ? relationsOf(rewrite, ow) : []
+  const findings: Array<Finding> = []
+  for (const r of before) {
+    let straight = 0
+    let crossed = 0
+    let match: Relation | undefined
+    for (const s of after) {
+      const st = overlap(r.earlier, s.earlier, ow.cjk) + overlap(r.later, s.later, ow.cjk)
+      const cr = overlap(r.earlier, s.later, ow.cjk) + overlap(r.later, s.earlier, ow.cjk)
+      if (Math.max(st, cr) > Math.max(straight, crossed)) {
+        straight = st
+        crossed = cr
+        match = s
+      }
+    }
+    if (match !== undefined && crossed > straight) {
+      const a = phrase(original, r.earlier)
+      const b = phrase(original, r.later)
+      findings.push(
+        finding(
+          "order",
+          `the order of "${a}" and "${b}" was reversed`,
+          sentenceOf(original, r.sentence),
+          sentenceOf(rewrite, match.sentence)
+        )
+      )
+    }
+  }
+  return findings
+}

@@ -1,0 +1,48 @@
+/**
+ * The entry point of the meaning guards: every guard over one original paragraph and one rewrite of it.
+ */
+import type { Finding } from "./Finding.ts"
+import type { Guard } from "./Guard.ts"
+import { type Lang, lexicon } from "./Lexicon.ts"
+import { prepare } from "./Text.ts"
+import { linksGuard } from "./Links.ts"
+import { codeGuard } from "./Code.ts"
+import { namesGuard } from "./Names.ts"
+import { orderGuard } from "./Order.ts"
+import { rolesGuard } from "./Roles.ts"
+import { datesGuard } from "./Dates.ts"
+import { numbersGuard } from "./Numbers.ts"
+import { negationGuard } from "./Negation.ts"
+import { modalityGuard } from "./Modality.ts"
+import { operatorsGuard } from "./Operators.ts"
+import { listConditionsGuard } from "./ListConditions.ts"
+
+export interface MeaningCheck {
+  /** True when no guard found a change of meaning. */
+  readonly ok: boolean
+  /** The language the texts were read in ("other" when it has no word lists: only language-neutral guards ran). */
+  readonly lang: Lang
+  readonly findings: ReadonlyArray<Finding>
+}
+
+/** The guards, one kind of fact each, in the order their findings are reported. */
+const GUARDS: ReadonlyArray<Guard> = [
+  linksGuard,
+  codeGuard,
+  namesGuard,
+  orderGuard,
+  rolesGuard,
+  numbersGuard,
+  datesGuard,
+  negationGuard,
+  modalityGuard,
+  operatorsGuard,
+  listConditionsGuard
+]
+
+export const checkMeaning = (original: string, rewrite: string): MeaningCheck => {
+  const prepared = prepare(original)
+  const input = { original: prepared, rewrite: prepare(rewrite, prepared.lang), lexicon: lexicon(prepared.lang) }
+  const findings = GUARDS.flatMap((guard) => guard(input))
+  return { ok: findings.length === 0, lang: prepared.lang, findings }
+}

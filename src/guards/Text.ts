@@ -1,0 +1,217 @@
+/**
+ * One paragraph made ready for the guards: markdown code spans and link targets taken out as facts of their own (so
+ * they leak no digits or words into the other guards), the language recognised, and the prose split into sentences
+ * and words. Everything here is regular expressions and look-ups: the guards run on every rewrite attempt.
+ */
+import { type Lang, lexicon, MARKED_LANGS } from "./Lexicon.ts"
+
+export interface Word {
+  readonly text: string
+  readonly lower: string
+  /** Offset in `prose`. */
+  readonly start: number
+  readonly end: number
+  /** Index of its sentence in `sentences`. */
+  readonly sentence: number
+}
+
+export interface Prepared {
+  readonly lang: Lang
+  /** Inline code spans, in order of appearance. */
+  readonly codes: ReadonlyArray<string>
+  /** URLs, link targets and e-mail addresses, in order of appearance. */
+  readonly urls: ReadonlyArray<string>
+  /** The text without code spans, link targets, HTML tags and emphasis markers; link labels stay. */
+  readonly prose: string
+  readonly lower: string
+  /** Sentences of `prose` as [start, end) offsets. */
+  readonly sentences: ReadonlyArray<readonly [number, number]>
+  readonly words: ReadonlyArray<Word>
+}
+
+/** Prepares a text; `lang` forces the language (a rewrite is read in its original's language). */
+export const prepare = (text: string, lang?: Lang): Prepared => {
+  const { codes, urls, prose } = stripMarkdown(text)
+  const language = lang ?? detectLanguage(prose)
+  const lower = lowerSameLength(prose)
+  const sentences = splitSentences(prose)
+  return { lang: language, codes, urls, prose, lower, sentences, words: splitWords(prose, lower, language, sentences) }
+}
+
+/** The words of `prepared` inside [start, end). */
+export const wordsIn = (prepared: Prepared, start: number, end: number): ReadonlyArray<Word> =>
+  prepared.words.filter((w) => w.start >= start && w.end <= end)
+
+// ---------------------------------------------------------------------------------------------------------------
+// Markdown
+
+const CODE_SPAN_RE = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g
+const LINK_RE =
+  /!?\[((?:[^[\]]|\[[^[\]]*\])*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g
+const AUTOLINK_RE = /<((?:https?|ftp):\/\/[^\s<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>/g
+const BARE_URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`\]]+/g
+const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g
+const HTML_TAG_RE = /<\/?[A-Za-z][^<>]*>/g
+const ESCAPE_RE = /\\([!-/:-@[-`{-~])/g
+const EMPHASIS_RE = /\*+|~~|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu
+const URL_TRAILING_RE = /[.,;:!?'"。、，]$/
+
+/** CommonMark strips one space on each side of a code span when both are present. */
+const normaliseCode = (body: string): string =>
+  body.length > 2 && body.startsWith(" ") && body.endsWith(" ") && body.trim() !== "" ? body.slice(1, -1) : body
+
+const countChar = (text: string, char: string): number => text.split(char).length - 1
+
+/** Drops sentence punctuation glued to a bare URL, and a closing bracket that the URL did not open. */
+const trimUrl = (raw: string): string => {
+  let url = raw
+  for (;;) {
+    if (URL_TRAILING_RE.test(url)) url = url.slice(0, -1)
+    else if (url.endsWith(")") && countChar(url, ")") > countChar(url, "(")) url = url.slice(0, -1)
+    else return url
+  }
+}
+
+const stripMarkdown = (text: string) => {
+  const codes: Array<string> = []
+  const urls: Array<string> = []
+  // Each pass is skipped when its marker character is absent: most paragraphs have no code, links or markup.
+  let s = text
+  if (s.includes("`")) {
+    s = s.replace(CODE_SPAN_RE, (_m, _ticks: string, body: string) => {
+      codes.push(normaliseCode(body))
+      return " "
+    })
+  }
+  if (s.includes("](")) {
+    s = s.replace(LINK_RE, (_m, label: string, target: string) => {
+      urls.push(target)
+      return label
+    })
+  }
+  if (s.includes("<")) {
+    s = s.replace(AUTOLINK_RE, (_m, target: string) => {
+      urls.push(target)
+      return " "
+    })
+    s = s.replace(HTML_TAG_RE, " ")
+  }
+  if (s.includes("://") || s.includes("www.")) {
+    s = s.replace(BARE_URL_RE, (m) => {
+      const url = trimUrl(m)
+      urls.push(url)
+      return " " + m.slice(url.length)
+    })
+  }
+  if (s.includes("@")) {
+    s = s.replace(EMAIL_RE, (m) => {
+      urls.push(m)
+      return " "
+    })
+  }
+  if (s.includes("\\")) s = s.replace(ESCAPE_RE, "$1")
+  if (s.includes("*") || s.includes("_") || s.includes("~")) s = s.replace(EMPHASIS_RE, "")
+  return { codes, urls, prose: s }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Language
+
+const KANA_RE = /[\p{Script=Hiragana}\p{Script=Katakana}]/u
+const HAN_RE = /\p{Script=Han}/u
+const CYRILLIC_RE = /\p{Script=Cyrillic}/gu
+const LATIN_WORD_RE = /\p{Script=Latin}+/gu
+
+/**
+ * The language of a paragraph: by script for Chinese, Japanese and Russian, by its most frequent small words for
+ * the Latin-script languages. A paragraph in none of them is "other", and the guards that need word lists skip it.
+ */
+export const detectLanguage = (text: string): Lang => {
+  if (KANA_RE.test(text)) return "ja"
+  if (HAN_RE.test(text)) return "zh"
+  const cyrillic = text.match(CYRILLIC_RE)?.length ?? 0
+  const latinWords = text.match(LATIN_WORD_RE) ?? []
+  if (cyrillic > 0 && cyrillic >= latinWords.join("").length) return "ru"
+  let best: Lang = "other"
+  let bestScore = 0
+  let tied = false
+  for (const lang of MARKED_LANGS) {
+    const markers = lexicon(lang).markerSet
+    let score = 0
+    for (const word of latinWords) if (markers.has(word.toLowerCase())) score++
+    if (score > bestScore) {
+      best = lang
+      bestScore = score
+      tied = false
+    } else if (score === bestScore && score > 0) tied = true
+  }
+  // One small word decides a short sentence when no other language claims as many; a paragraph of prose has many.
+  if (bestScore >= 2 || (bestScore === 1 && (!tied || latinWords.length <= 4))) {
+    // A tie between languages that share small words ("es", "se", "la") is settled by their own letters.
+    if (tied) return /[äöüß]/i.test(text) ? "de" : /[ñ¿¡]/i.test(text) ? "es" : /[çèêëœ]/i.test(text) ? "fr" : best
+    return best
+  }
+  return "other"
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sentences and words
+
+/** A lower-case copy with the same offsets (a few characters change length when lower-cased). */
+const lowerSameLength = (text: string): string => {
+  const lower = text.toLowerCase()
+  return lower.length === text.length
+    ? lower
+    : [...text].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join("")
+}
+
+const SENTENCE_END_RE = /[.!?]+(?=\s+|$)|[。！？]+/g
+/** Abbreviations after which a full stop does not end a sentence. */
+const ABBREVIATION_RE =
+  /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|dr|mr|mrs|ms|prof|no|z\.b|d\.h|usw|bzw|ca|p\.ej|env|cf|т\.е|т\.к|др)\.$/i
+
+const splitSentences = (prose: string): ReadonlyArray<readonly [number, number]> => {
+  const out: Array<readonly [number, number]> = []
+  let start = 0
+  for (const m of prose.matchAll(SENTENCE_END_RE)) {
+    const end = m.index + m[0].length
+    if (m[0] === "." && ABBREVIATION_RE.test(prose.slice(Math.max(0, m.index - 8), end))) continue
+    // A full stop between digits ("1.5") never matches: the look-ahead asks for a space.
+    if (prose.slice(start, end).trim() !== "") out.push([start, end])
+    start = end
+  }
+  if (prose.slice(start).trim() !== "") out.push([start, prose.length])
+  return out
+}
+
+const WORD_RE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
+const segmenters = new Map<string, Intl.Segmenter>()
+const segmenterFor = (lang: string) => {
+  let segmenter = segmenters.get(lang)
+  if (segmenter === undefined) {
+    segmenter = new Intl.Segmenter(lang, { granularity: "word" })
+    segmenters.set(lang, segmenter)
+  }
+  return segmenter
+}
+
+const splitWords = (
+  prose: string,
+  lower: string,
+  lang: Lang,
+  sentences: ReadonlyArray<readonly [number, number]>
+): ReadonlyArray<Word> => {
+  const spans: Array<readonly [number, number]> = []
+  if (lang === "zh" || lang === "ja") {
+    for (const s of segmenterFor(lang).segment(prose)) {
+      if (s.isWordLike === true) spans.push([s.index, s.index + s.segment.length])
+    }
+  } else {
+    for (const m of prose.matchAll(WORD_RE)) spans.push([m.index, m.index + m[0].length])
+  }
+  let sentence = 0
+  return spans.map(([start, end]) => {
+    while (sentence < sentences.length - 1 && start >= (sentences[sentence]?.[1] ?? 0)) sentence++
+    return { text: prose.slice(start, end), lower: lower.slice(start, end), start, end, sentence }
+  })
+}

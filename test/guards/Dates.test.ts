@@ -1,0 +1,152 @@
+import { assert, describe, it } from "@effect/vitest"
+import { datesGuard, extractDates } from "../../src/guards/Dates.ts"
+import type { Finding } from "../../src/guards/Finding.ts"
+import { type Lang, lexicon } from "../../src/guards/Lexicon.ts"
+import { checkMeaning } from "../../src/guards/Safety.ts"
+import { prepare } from "../../src/guards/Text.ts"
+
+const check = (original: string, rewrite: string, lang?: Lang): ReadonlyArray<Finding> => {
+  const a = prepare(original, lang)
+  return datesGuard({ original: a, rewrite: prepare(rewrite, a.lang), lexicon: lexicon(a.lang) })
+}
+/** Dates and numbers together: a year or a time may be read by either guard. */
+const both = (original: string, rewrite: string) =>
+  checkMeaning(original, rewrite).findings.filter((f) => f.kind === "date" || f.kind === "number")
+const passes = (original: string, rewrite: string, lang?: Lang) => {
+  assert.deepStrictEqual(check(original, rewrite, lang), [], `${original} → ${rewrite}`)
+  assert.deepStrictEqual(both(original, rewrite), [], `${original} → ${rewrite}`)
+}
+const flags = (original: string, rewrite: string, lang?: Lang) => {
+  const findings = lang === undefined ? both(original, rewrite) : check(original, rewrite, lang)
+  assert.isTrue(findings.length > 0, `expected a date finding: ${original} → ${rewrite}`)
+  return findings
+}
+const dates = (text: string, lang?: Lang) => {
+  const p = prepare(text, lang)
+  return extractDates(p, lexicon(p.lang)).items.map((d) => d.text)
+}
+
+describe("Dates: formats", () => {
+  it("accepts reordered and reformatted dates in English", () => {
+    passes("The release is on March 1, 2026.", "The release is on 1 March 2026.")
+    passes("We met on March 1 at the office.", "We met on 1 March at the office.")
+    passes("The release is on 2026-03-01.", "The release is on March 1, 2026.")
+    passes("The audit is due on 11 February 2027.", "The audit is due on Feb. 11, 2027.")
+    passes("The audit is due on 02/11/2027.", "The audit is due on February 11, 2027.")
+  })
+
+  it("reads each language's formats", () => {
+    passes("Der Vertrag endet am 7. Oktober 2026 für alle Kunden.", "Der Vertrag endet für alle Kunden am 07.10.2026.")
+    passes("El contrato vence el 7 de octubre de 2026 para todos.", "El contrato vence el 07/10/2026 para todos.")
+    passes(
+      "Le contrat prend fin le 7 octobre 2026 pour tous les clients.",
+      "Le contrat prend fin le 07/10/2026 pour tous les clients."
+    )
+    passes("Договор истекает 7 октября 2026 года.", "Договор истекает 07.10.2026.")
+    passes("合同将于2026年10月7日到期。", "合同的到期日是2026-10-07。")
+    passes("契約は2026年10月7日に終了します。", "契約の終了日は2026/10/07です。")
+  })
+
+  it("finds the dates of a text", () => {
+    assert.deepStrictEqual(dates("Sales grew in Q3, slowed in June and picked up on Monday."), ["Q3", "June", "Monday"])
+    assert.deepStrictEqual(dates("Die Frist läuft vom 1. März bis zum 30. April 2026.", "de"), [
+      "1. März",
+      "30. April 2026"
+    ])
+    assert.deepStrictEqual(dates("Встреча назначена на 12 мая 2026 г. в 10:30."), ["12 мая 2026 г.", "10:30"])
+  })
+})
+
+describe("Dates: changes", () => {
+  it("reports a changed day, month or year with both sides", () => {
+    const [f] = check("The release is on March 1, 2026.", "The release is on March 2, 2026.")
+    assert.strictEqual(f?.message, '"March 1, 2026" became "March 2, 2026"')
+    flags("The release is on 2026-03-01.", "The release is in March 2026.")
+    flags(
+      "Der Vertrag endet am 7. Oktober 2026 für alle Kunden.",
+      "Der Vertrag endet am 7. November 2026 für alle Kunden."
+    )
+    flags(
+      "El contrato vence el 7 de octubre de 2026 para todos.",
+      "El contrato vence el 17 de octubre de 2026 para todos."
+    )
+    flags(
+      "Le contrat prend fin le 7 octobre 2026 pour tous les clients.",
+      "Le contrat prend fin le 7 octobre 2027 pour tous les clients."
+    )
+    flags("Договор истекает 7 октября 2026 года.", "Договор истекает 8 октября 2026 года.")
+    flags("合同将于2026年10月7日到期。", "合同将于2026年11月7日到期。")
+    flags("契約は2026年10月7日に終了します。", "契約は2025年10月7日に終了します。")
+  })
+
+  it("reports a changed bare year through the number guard", () => {
+    const findings = flags(
+      "The survey ran from 2019 to 2021 in four towns.",
+      "The survey ran from 2019 to 2023 in four towns."
+    )
+    assert.strictEqual(findings[0]?.kind, "date")
+    passes("The survey started in 2019 and ended later.", "In 2019 the survey started, and it ended later.")
+  })
+
+  it("never passes a lost date and reports an added one", () => {
+    const lost = check("The office closes on 24 December for the holidays.", "The office closes for the holidays.")
+    assert.strictEqual(lost[0]?.original, "24 December")
+    const added = check("The office closes for the holidays.", "The office closes on 24 December for the holidays.")
+    assert.strictEqual(added[0]?.rewrite, "24 December")
+  })
+})
+
+describe("Dates: weekdays, quarters and times", () => {
+  it("keeps quarters, weekdays, months and years", () => {
+    const original = "Sales grew in Q3 2025, slowed in June and picked up on Monday; the firm dates from 1999."
+    passes(original, "The firm dates from 1999. Sales grew in Q3 2025, slowed in June and rose on Monday.")
+    passes("Sales grew in Q3 for the whole team.", "Sales grew in the third quarter for the whole team.")
+    passes(
+      "Der Umsatz der Firma stieg im 3. Quartal deutlich an.",
+      "Der Umsatz der Firma stieg im dritten Quartal deutlich an."
+    )
+    const changed = "Sales grew in the third quarter, slowed in June and picked up on Tuesday; founded 1999."
+    assert.deepStrictEqual(
+      check(original, changed).map((f) => f.original),
+      ["Monday"]
+    )
+    // The year of "Q3 2025" is a bare year, which the number guard keeps.
+    assert.deepStrictEqual(
+      both(original, changed).map((f) => [f.kind, f.original]),
+      [
+        ["date", "2025"],
+        ["date", "Monday"]
+      ]
+    )
+    flags("La reunión es el lunes por la mañana.", "La reunión es el martes por la mañana.", "es")
+    flags("Die Sitzung ist am Montag im großen Raum.", "Die Sitzung ist am Dienstag im großen Raum.")
+    flags("会议定在星期一举行。", "会议定在星期二举行。")
+    passes(
+      "The office is closed on Sundays and on public holidays.",
+      "On Sundays and public holidays the office is closed."
+    )
+    flags(
+      "The office is closed on Sundays and on public holidays.",
+      "The office is closed on Mondays and on public holidays."
+    )
+  })
+
+  it("keeps times, with 12- and 24-hour forms equal", () => {
+    passes("The call starts at 3 p.m. for the whole team.", "The call starts at 15:00 for the whole team.")
+    passes("The doors open at 10:30 for the guests.", "At 10:30 the doors open for the guests.")
+    passes("Die Wartung läuft zwischen 22:00 und 23:30 Uhr.", "Die Wartung läuft zwischen 22 und 23:30 Uhr.")
+    passes(
+      "Die Sprechstunde ist von 14.30 bis 16 Uhr für alle.",
+      "Für alle ist die Sprechstunde von 14:30 bis 16:00 Uhr."
+    )
+    passes("La migration commence le 3 juin 2026 à 21 h.", "La migration commence le 03/06/2026 à 21 h 00.")
+    passes("メンテナンスは午後3時に始まります。", "メンテナンスは15:00に始まります。")
+    passes("系统将在下午3点重启。", "系统将在15:00重启。")
+    const [f] = check("The call starts at 3 p.m. for the whole team.", "The call starts at 3 a.m. for the whole team.")
+    assert.strictEqual(f?.message, '"3 p.m." became "3 a.m."')
+  })
+
+  it("reads the modal verb May as no date and the month May as one", () => {
+    assert.deepStrictEqual(dates("May we ship in May? The build may fail."), ["May"])
+  })
+})

@@ -1,0 +1,53 @@
+import { assert, describe, it } from "@effect/vitest"
+import { checkMeaning } from "../../src/guards/Safety.ts"
+
+const conditions = (original: string, rewrite: string) =>
+  checkMeaning(original, rewrite).findings.filter((f) => f.kind === "condition")
+
+describe("ListConditions", () => {
+  it("reports an item dropped from a list of conditions, naming it", () => {
+    const [f] = conditions(
+      "Access is granted if you hold a badge, passed the safety course, and signed the agreement.",
+      "Access is granted if you hold a badge and passed the safety course."
+    )
+    assert.include(f?.message ?? "", '"signed the agreement" was dropped')
+    assert.lengthOf(
+      conditions(
+        "Der Antrag wird genehmigt, wenn das Formular ausgefüllt, das Budget freigegeben und die Abteilung informiert ist.",
+        "Der Antrag wird genehmigt, wenn das Formular ausgefüllt und die Abteilung informiert ist."
+      ),
+      1
+    )
+    assert.lengthOf(
+      conditions(
+        "Pour voter, il faut être inscrit, avoir payé la cotisation et présenter une pièce d'identité.",
+        "Pour voter, il faut être inscrit et présenter une pièce d'identité."
+      ),
+      1
+    )
+    assert.lengthOf(
+      conditions(
+        "La solicitud se aprueba si el formulario está completo, el presupuesto está aprobado y el jefe lo firma.",
+        "La solicitud se aprueba si el formulario está completo y el jefe lo firma."
+      ),
+      1
+    )
+  })
+
+  it("passes a reordered or reworded list that keeps every item", () => {
+    assert.lengthOf(
+      conditions(
+        "Access is granted if you hold a badge, passed the safety course, and signed the agreement.",
+        "You get access once you have signed the agreement, passed the safety course and hold a badge."
+      ),
+      0
+    )
+    assert.lengthOf(
+      conditions(
+        "If the cache is cold, the first request is slow and the second one is fast.",
+        "If the cache is cold, the first request is slow."
+      ).filter((f) => f.message.startsWith("the condition")),
+      0
+    )
+  })
+})

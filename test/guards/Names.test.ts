@@ -1,0 +1,137 @@
+import { assert, describe, it } from "@effect/vitest"
+import { lexicon } from "../../src/guards/Lexicon.ts"
+import { namesGuard, namesOf } from "../../src/guards/Names.ts"
+import { prepare } from "../../src/guards/Text.ts"
+
+const messages = (original: string, rewrite: string) => {
+  const o = prepare(original)
+  return namesGuard({ original: o, rewrite: prepare(rewrite, o.lang), lexicon: lexicon(o.lang) }).map((f) => f.message)
+}
+const names = (text: string) => {
+  const p = prepare(text)
+  return namesOf(p, p, lexicon(p.lang))
+    .filter((n) => !n.weak)
+    .map((n) => n.text)
+}
+
+describe("Names", () => {
+  it("finds names, acronyms, CamelCase and digit words", () => {
+    assert.deepStrictEqual(names("Yesterday Ada Lovelace showed the NASA team how GitHub and GPT4 handle it."), [
+      "Ada Lovelace",
+      "NASA",
+      "GitHub",
+      "GPT4"
+    ])
+    assert.deepStrictEqual(names("The server restarts. However, it keeps the cache. Install it first."), [])
+    assert.deepStrictEqual(names("Redraft is fast. We built Redraft for speed."), ["Redraft", "Redraft"])
+    assert.deepStrictEqual(names("Grace Hopper wrote the compiler."), ["Grace Hopper"])
+  })
+
+  it("passes reordered names, possessives and an acronym for its expansion", () => {
+    const original = "Yesterday Ada Lovelace showed the NASA team how GitHub and GPT4 handle it."
+    assert.deepStrictEqual(
+      messages(original, "Ada Lovelace showed the NASA team yesterday how GitHub and GPT4 handle it."),
+      []
+    )
+    assert.deepStrictEqual(messages("We followed the notes of Ada.", "We followed Ada's notes."), [])
+    assert.deepStrictEqual(
+      messages("Traffic is encrypted with TLS.", "Traffic is encrypted with Transport Layer Security."),
+      []
+    )
+    assert.deepStrictEqual(
+      messages("The content delivery network caches all of the images.", "The CDN caches all of the images."),
+      []
+    )
+    assert.deepStrictEqual(
+      messages("Le RGPD s'applique.", "Le règlement général sur la protection des données s'applique."),
+      []
+    )
+    assert.deepStrictEqual(
+      messages("La OMS publicó la guía.", "La Organización Mundial de la Salud publicó la guía."),
+      []
+    )
+  })
+
+  it("reports a dropped or changed name, also at the start of a sentence", () => {
+    assert.deepStrictEqual(
+      messages(original(), "Yesterday Ada showed the space agency how GitHub and GPT4 handle it."),
+      ['the name "Ada Lovelace" was dropped', 'the name "NASA" was dropped']
+    )
+    assert.deepStrictEqual(messages("Priya approved the budget.", "Kofi approved the budget."), [
+      'the name "Priya" was dropped'
+    ])
+    assert.deepStrictEqual(messages("All of the logs go to Grafana Loki.", "All of the logs go to Elastic."), [
+      'the name "Grafana Loki" became "Elastic"'
+    ])
+    assert.deepStrictEqual(messages("We moved the API to AWS.", "We moved the API to GCP."), [
+      'the name "AWS" became "GCP"'
+    ])
+    // An acronym whose expansion does not spell it is not kept.
+    assert.deepStrictEqual(
+      messages("Traffic is encrypted with TLS.", "Traffic is encrypted with Secure Sockets Layer."),
+      ['the name "TLS" became "Secure Sockets Layer"']
+    )
+  })
+
+  it("does not take sentence-initial common words or imperatives for names", () => {
+    assert.deepStrictEqual(
+      messages("Download the installer. Reviewers check it.", "Get the installer; a reviewer checks it."),
+      []
+    )
+    assert.deepStrictEqual(messages("Roughly half of the jobs failed.", "About half of the jobs failed."), [])
+  })
+
+  it("reports a new name, but not a change of case", () => {
+    assert.deepStrictEqual(messages("The team shipped it.", "The team at Google shipped it."), [
+      'the rewrite adds the name "Google"'
+    ])
+    assert.deepStrictEqual(messages("We use the internet.", "We use the Internet."), [])
+  })
+
+  it("reads German names by title, run or form, not every capitalised noun", () => {
+    const german = "Die Firma hat den Bericht für die BaFin geschrieben, und der Vorstand prüft ihn mit SAP."
+    assert.deepStrictEqual(names(german), ["BaFin", "SAP"])
+    assert.deepStrictEqual(
+      messages(german, "Der Vorstand prüft mit SAP den Bericht, den die Firma für die BaFin schrieb."),
+      []
+    )
+    assert.deepStrictEqual(
+      messages("Frau Weber leitet das Projekt und die Planung.", "Frau Wagner leitet das Projekt und die Planung."),
+      ['the name "Weber" became "Wagner"']
+    )
+    assert.deepStrictEqual(
+      messages("Das Projekt wird von Herr Özdemir geleitet.", "Herrn Özdemirs Team leitet das Projekt."),
+      []
+    )
+    assert.deepStrictEqual(
+      messages("Die Daten liegen bei der Deutschen Bahn.", "Die Daten liegen bei der Telekom Deutschland."),
+      ['the name "Deutschen Bahn" became "Telekom Deutschland"']
+    )
+  })
+
+  it("reads names in Spanish, French and Russian, with Russian case endings", () => {
+    assert.deepStrictEqual(
+      messages("El informe lo firmó la Dra. Carmen Ortiz.", "La Dra. Carmen Ortega firmó el informe."),
+      ['the name "Carmen Ortiz" became "Carmen Ortega"']
+    )
+    assert.deepStrictEqual(messages("Le projet est piloté par Nadia Benali.", "Nadia Benali pilote le projet."), [])
+    assert.deepStrictEqual(messages("Отчёт подготовил Иван Петров.", "Отчёт был подготовлен Иваном Петровым."), [])
+    assert.deepStrictEqual(messages("Отчёт подготовил Иван Петров.", "Отчёт подготовил Олег Петров."), [
+      'the name "Иван Петров" became "Олег Петров"'
+    ])
+  })
+
+  it("reads Latin-script, honorific and family names in Chinese and Japanese", () => {
+    assert.deepStrictEqual(messages("日志存放在 Grafana 中。", "日志存放在 Kibana 中。"), [
+      'the name "Grafana" became "Kibana"'
+    ])
+    assert.deepStrictEqual(messages("担当者は佐藤さんです。", "担当は佐藤さんが務めます。"), [])
+    assert.deepStrictEqual(messages("担当者は佐藤さんです。", "担当者は加藤さんです。"), [
+      'the name "佐藤" became "加藤"'
+    ])
+    assert.deepStrictEqual(messages("该功能由王芳负责。", "该功能由刘洋负责。"), ['the name "王芳" became "刘洋"'])
+    assert.deepStrictEqual(messages("数据集共有 12万条 记录。", "数据集共有 120000 条记录。"), [])
+  })
+})
+
+const original = () => "Yesterday Ada Lovelace showed the NASA team how GitHub and GPT4 handle it."

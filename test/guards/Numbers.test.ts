@@ -1,0 +1,214 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { Finding } from "../../src/guards/Finding.ts"
+import { lexicon } from "../../src/guards/Lexicon.ts"
+import { numbersGuard } from "../../src/guards/Numbers.ts"
+import { extractQuantities } from "../../src/guards/Quantities.ts"
+import { prepare } from "../../src/guards/Text.ts"
+
+const check = (original: string, rewrite: string): ReadonlyArray<Finding> => {
+  const a = prepare(original)
+  return numbersGuard({ original: a, rewrite: prepare(rewrite, a.lang), lexicon: lexicon(a.lang) })
+}
+const passes = (original: string, rewrite: string) =>
+  assert.deepStrictEqual(check(original, rewrite), [], `${original} → ${rewrite}`)
+const flags = (original: string, rewrite: string, kind: Finding["kind"] = "number") => {
+  const findings = check(original, rewrite)
+  assert.isTrue(
+    findings.some((f) => f.kind === kind),
+    `expected a ${kind} finding: ${original} → ${rewrite}: ${JSON.stringify(findings)}`
+  )
+  return findings
+}
+const values = (text: string) => {
+  const p = prepare(text)
+  return extractQuantities(p, lexicon(p.lang))
+    .filter((q) => !q.weak)
+    .map((q) => `${q.value}${q.unit === "" ? "" : ` ${q.unit}`}`)
+}
+
+describe("Numbers: formats", () => {
+  it("keeps integers and decimals in any order", () => {
+    passes(
+      "The cache holds 42 entries and evicts after 3.5 seconds.",
+      "After 3.5 seconds the cache, which holds 42 entries, evicts."
+    )
+    const [f] = flags(
+      "The cache holds 42 entries and evicts after 3.5 seconds.",
+      "The cache holds 40 entries and evicts after 3.5 seconds."
+    )
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["42", "40"])
+  })
+
+  it("reads thousands separators and decimal marks per language", () => {
+    assert.deepStrictEqual(values("We served 1,200 users and 2,000.5 GB."), ["1200", "2000.5 GB"])
+    assert.deepStrictEqual(values("Wir hatten 1.200 Nutzer und 1.000,5 GB, dazu 0,75 Punkte."), [
+      "1200",
+      "1000.5 GB",
+      "0.75"
+    ])
+    assert.deepStrictEqual(values("Nous avons servi 1\u202f200 utilisateurs et 2 500,5 Go."), ["1200", "2500.5 GB"])
+    assert.deepStrictEqual(values("В базе 3 400 000 строк и 2,5 ГБ индексов."), ["3400000", "2.5 GB"])
+    assert.deepStrictEqual(values("La versión 3.0 admite 12.000 peticiones."), ["3", "12000"])
+    passes("We served 1,200 users.", "We served 1200 users.")
+    passes("We served 1200 users.", "We served 1 200 users.")
+    passes("Der Speicher fasst 2.048 Dateien.", "Der Speicher fasst 2048 Dateien.")
+    passes("Le lot contient 48 000 lignes.", "Le lot contient 48000 lignes.")
+    flags("We served 1,200 users.", "We served 12,000 users.")
+  })
+
+  it("keeps scaled amounts equal to their digits and words", () => {
+    passes("The server handled 1.2 million requests for the app.", "The server handled 1,200,000 requests for the app.")
+    passes("We store 2k rows per shard in the cluster.", "We store 2,000 rows per shard in the cluster.")
+    passes("Es gab 2 Millionen Aufrufe.", "Es gab 2.000.000 Aufrufe.")
+    passes("Hubo 3 millones de visitas.", "Hubo 3.000.000 de visitas.")
+    passes(
+      "On compte désormais 4 millions d'abonnés dans le pays.",
+      "On compte désormais 4 000 000 d'abonnés dans le pays."
+    )
+    passes("Сервис обработал 1,5 млн запросов.", "Сервис обработал 1 500 000 запросов.")
+    passes("用户数达到3万。", "用户数达到30000。")
+    passes("このサービスの登録者は2億人です。", "このサービスの登録者は200,000,000人です。")
+    flags(
+      "The server handled 1.2 million requests for the app.",
+      "The server handled 1.2 billion requests for the app."
+    )
+  })
+
+  it("keeps version numbers as written", () => {
+    passes("Upgrade to v2.4.1 before Friday.", "Before Friday, upgrade to version 2.4.1.")
+    flags("Upgrade to v2.4.1 before Friday.", "Upgrade to v2.4 before Friday.")
+  })
+})
+
+describe("Numbers: percentages and fractions", () => {
+  it("treats the percent sign and percent words as equal in every language", () => {
+    passes("Latency fell by 5% this week.", "This week latency fell by 5 percent.")
+    passes("Latency fell by 5 per cent this week.", "Latency fell 5% this week.")
+    passes("Die Fehlerquote sank um 7 %.", "Die Fehlerquote sank um 7 Prozent.")
+    passes("La cuota subió un 9 %.", "La cuota subió un 9 por ciento.")
+    passes("Le trafic a baissé de 11 %.", "Le trafic a baissé de 11 pour cent.")
+    passes("Нагрузка выросла на 13 %.", "Нагрузка выросла на 13 процентов.")
+    passes("点击率下降了百分之二十。", "点击率下降了20%。")
+    passes("解約率は8％でした。", "解約率は8パーセントでした。")
+  })
+
+  it("reads fractions and ratios as percentages", () => {
+    passes("Half of the builds failed.", "50% of the builds failed.")
+    passes("A quarter of the nodes were idle.", "25 percent of the nodes were idle.")
+    passes("A third of the runs timed out.", "33% of the runs timed out.")
+    passes("Only 20% of users enable it.", "Only one in five users enables it.")
+    passes("Three out of four of the reviewers approved it.", "75% of the reviewers approved it.")
+    passes("Die Hälfte der Tests ist rot.", "50 % der Tests sind rot.")
+    passes("La mitad de las tareas terminó.", "El 50 % de las tareas terminó.")
+    passes("La moitié des serveurs est à jour.", "50 % des serveurs sont à jour.")
+    passes("Половина сотрудников работает удалённо.", "50 % сотрудников работает удалённо.")
+    passes("约一半的请求来自移动端。", "约50%的请求来自移动端。")
+    passes("四分之一的用户没有登录。", "25%的用户没有登录。")
+    passes("回答者の半分が賛成しました。", "回答者の50%が賛成しました。")
+    flags("Half of the builds failed.", "A third of the builds failed.")
+  })
+
+  it("reports a percentage turned into an absolute number", () => {
+    flags("Storage use dropped by 35%.", "Storage use dropped by 35 GB.", "unit")
+    flags("Sign-ups grew 14% last month.", "Sign-ups grew by 14 last month.", "unit")
+    flags("Die Kosten stiegen um 6 %.", "Die Kosten stiegen um 6 Euro.", "unit")
+    flags("转化率提高了12%。", "转化率提高了12个。", "unit")
+  })
+})
+
+describe("Numbers: spelled numbers", () => {
+  it("treats spelled numbers and digits as equal in both directions", () => {
+    passes("We tested three builds.", "We tested 3 builds.")
+    passes("We tested 3 builds and 12 images.", "We tested three builds and twelve images.")
+    passes("The suite has twenty-five cases.", "The suite has 25 cases.")
+    passes("It took two hundred and five runs.", "It took 205 runs.")
+    passes("Der Kurs für die Gruppe dauert drei Tage.", "Der Kurs für die Gruppe dauert 3 Tage.")
+    passes("El equipo tiene cuatro personas y treinta y dos tareas.", "El equipo tiene 4 personas y 32 tareas.")
+    passes("Le cours dure cinq jours et compte quatre-vingt-dix pages.", "Le cours dure 5 jours et compte 90 pages.")
+    passes("Проект занял шесть недель.", "Проект занял 6 недель.")
+    passes("我们有两个机房和三名工程师。", "我们有2个机房和3名工程师。")
+    passes("会議には七人が参加した。", "会議には7人が参加した。")
+    passes("Le serveur ne répond pas depuis 3 jours.", "Depuis trois jours, le serveur ne répond pas.")
+  })
+
+  it("reports a changed spelled number", () => {
+    flags("We tested three builds.", "We tested four builds.")
+    flags("We tested 20 builds.", "We tested nineteen builds.")
+    flags("Der Server lief 3 Tage.", "Der Server lief vier Tage lang.")
+    flags("Se necesitan dos firmas.", "Se necesitan tres firmas.")
+    flags("Il faut deux signatures.", "Il faut trois signatures.")
+    flags("Нужны две подписи.", "Нужны три подписи.")
+    flags("需要两个签名。", "需要三个签名。")
+    flags("署名は二つ必要です。", "署名は三つ必要です。")
+    flags("The job runs twice a day.", "The job runs once a day.")
+    flags("The service runs in one region.", "The service runs in two regions.")
+  })
+
+  it("does not take 'one', 'zero' or a lone article for a number that must stay", () => {
+    passes("One of the fixes landed.", "A fix landed.")
+    passes("This adds an extra week of history.", "This adds one more week of history.")
+    passes("Once the build is green, deploy.", "After the build is green, deploy.")
+    passes("统一配置一些参数十分重要。", "统一地配置参数非常重要。")
+    passes("毎日約200万件のリクエストを処理しています。", "1日あたり約2,000,000件のリクエストを処理しています。")
+    passes("The job failed with an error in the last step.", "The job failed with 1 error in the last step.")
+    flags("The job failed with 1 error in the last step.", "The job failed with errors in the last step.")
+  })
+})
+
+describe("Numbers: units", () => {
+  it("reports a changed unit or magnitude", () => {
+    flags("The requests time out after 250 ms.", "The requests time out after 250 s.", "unit")
+    flags("The limit is 5 GB per user.", "The limit is 5 MB per user.", "unit")
+    flags("Die Sicherung dauert 3 Stunden.", "Die Sicherung dauert 3 Minuten.", "unit")
+    flags("El enlace caduca en 48 horas.", "El enlace caduca en 48 días.", "unit")
+    flags("Le lien de la page expire après 10 minutes.", "Le lien de la page expire après 10 secondes.", "unit")
+    flags("Ссылка действует 7 дней.", "Ссылка действует 7 недель.", "unit")
+    flags("缓存保留7天。", "缓存保留7小时。", "unit")
+    flags("キャッシュは30分間保持されます。", "キャッシュは30時間保持されます。", "unit")
+    flags("It costs $40 a month.", "It costs €40 a month.", "unit")
+    flags("The logs are rotated once per day.", "The logs are rotated once per week.", "unit")
+  })
+
+  it("accepts the same quantity in another unit or notation", () => {
+    passes("The limit is 2 MiB.", "The limit is 2MiB.")
+    passes("The requests time out after 1.5 seconds.", "The requests time out after 1500 ms.")
+    passes("The window is 90 minutes long.", "The window is 1.5 hours long.")
+    passes("A coffee costs $3.50 here.", "Here a coffee costs 3.50 dollars.")
+    passes("Das kostet 0,02 € pro GB.", "Jedes GB kostet 0,02 Euro.")
+    passes("The job takes 3-5 minutes.", "The job takes between 3 and 5 minutes.")
+    passes("Growth was 10 to 20% a year.", "Growth was between 10% and 20% a year.")
+  })
+})
+
+describe("Numbers: lost and added", () => {
+  it("never passes a lost number and reports a new one", () => {
+    flags("The job takes 3-5 minutes.", "The job takes 3 minutes.")
+    const lost = flags("We have 48 nodes in 3 regions.", "We have nodes in 3 regions.")
+    assert.match(lost[0]?.message ?? "", /"48"/)
+    const added = flags("The tool is fast.", "The tool is 40% faster.")
+    assert.deepStrictEqual(added[0]?.rewrite, "40%")
+  })
+
+  it("names both sides of a changed number", () => {
+    const [f] = check("The free plan allows 500 calls a day.", "The free plan allows 5,000 calls a day.")
+    assert.strictEqual(f?.message, '"500" became "5,000"')
+  })
+
+  it("does not count digits of dates, times, links and code as numbers", () => {
+    passes("Ship on 3 June 2026 at 15:00.", "Ship on June 3, 2026 at 3 p.m.")
+    passes(
+      "See [the report](https://example.com/r/2024/7) and run `retry --max 9`.",
+      "Run `retry --max 9` and see [the report](https://example.com/r/2024/7)."
+    )
+  })
+
+  it("checks a long paragraph quickly", () => {
+    const sentence =
+      "On March 3, 2026 the team measured about 1,200 requests on v2.4.1, roughly 15% more than Q3 2025, with " +
+      "three retries and 250 ms of latency. "
+    const paragraph = sentence.repeat(40)
+    const start = performance.now()
+    for (let i = 0; i < 20; i++) check(`${paragraph}${i}`, `${paragraph}${i} `)
+    assert.isBelow((performance.now() - start) / 20, 25)
+  })
+})

@@ -1,0 +1,274 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { FindingKind } from "../../src/guards/Finding.ts"
+import { checkMeaning } from "../../src/guards/Safety.ts"
+
+const OPERATOR_KINDS: ReadonlySet<FindingKind> = new Set([
+  "negation",
+  "hedge",
+  "modality",
+  "bound",
+  "scope",
+  "exception",
+  "condition",
+  "quantifier",
+  "comparison",
+  "contrast",
+  "claim"
+])
+
+/** The operator findings of a pair (other guards' findings left out). */
+const found = (original: string, rewrite: string) =>
+  checkMeaning(original, rewrite).findings.filter((f) => OPERATOR_KINDS.has(f.kind))
+
+const kinds = (original: string, rewrite: string): ReadonlyArray<FindingKind> =>
+  found(original, rewrite).map((f) => f.kind)
+
+const passes = (original: string, rewrite: string) => assert.deepStrictEqual(found(original, rewrite), [])
+
+const flags = (kind: FindingKind, original: string, rewrite: string) =>
+  assert.include(kinds(original, rewrite), kind, `${original} → ${rewrite}`)
+
+describe("Operators: negation", () => {
+  it("accepts contractions and other negation words in place of the original ones", () => {
+    passes("Do not restart the server.", "Don't restart the server.")
+    passes("It can't run offline.", "It cannot run offline.")
+    passes("You can not skip this step.", "You cannot skip this step.")
+    passes("We could not reproduce it.", "We couldn't reproduce it.")
+    passes("You must not commit secrets.", "You mustn't commit secrets.")
+    passes("The service never drops a request.", "The service does not drop any request.")
+    passes("It runs without a GPU.", "It runs with no GPU.")
+    passes("The plugin won't load on Windows.", "On Windows the plugin will not load.")
+  })
+
+  it("does not read 'not only' as a negation, nor 'shouldn't … yet' as a lost 'not yet'", () => {
+    passes("This is not only fast but also cheap.", "This is fast and cheap.")
+    passes("You shouldn't enable the flag yet.", "You should not enable the flag yet.")
+    passes("We have not yet migrated.", "We haven't migrated yet.")
+  })
+
+  it("accepts a negated word that comes back with a negative prefix", () => {
+    passes("The side effects were not reported.", "The side effects went unreported.")
+    passes("The cause is unknown.", "The cause is not known.")
+    passes("Version 3 drops support for the old API.", "Version 3 no longer supports the old API.")
+  })
+
+  it("reports a lost negation, naming it", () => {
+    const [f] = found("Guests cannot upload files.", "Guests can upload files.")
+    assert.strictEqual(f?.kind, "negation")
+    assert.include(f?.message ?? "", '"cannot" was dropped')
+    flags("negation", "Nobody reads the logs.", "Everybody reads the logs.")
+    flags("negation", "The tests fail to cover it.", "The tests cover it.")
+    flags("negation", "The plan lacks detail.", "The plan has detail.")
+    flags("negation", "It is not fast and it is not cheap.", "It is not fast and it is cheap.")
+  })
+
+  it("reports an added negation", () => {
+    const [f] = found(
+      "The add-on is compatible with the new editor.",
+      "The add-on isn't compatible with the new editor."
+    )
+    assert.strictEqual(f?.kind, "negation")
+    assert.include(f?.message ?? "", "was added")
+    assert.include(f?.message ?? "", "compatible")
+  })
+
+  it("works in every language", () => {
+    flags("negation", "Die Funktion ist nicht verfügbar.", "Die Funktion ist verfügbar.")
+    passes("Die Funktion ist nicht verfügbar.", "Die Funktion steht nicht zur Verfügung.")
+    flags("negation", "El informe no incluye los datos de marzo.", "El informe incluye los datos de marzo.")
+    flags("negation", "Ce module ne gère pas les fichiers binaires.", "Ce module gère les fichiers binaires.")
+    passes("Ce module ne gère pas les fichiers binaires.", "Les fichiers binaires ne sont pas gérés par ce module.")
+    flags("negation", "Пользователи могут экспортировать отчёты.", "Пользователи не могут экспортировать отчёты.")
+    flags("negation", "普通用户可以导出报表。", "普通用户不能导出报表。")
+    passes("新旧版本的接口不同。", "新版本与旧版本的接口不一样。".replace("不一样", "有差异"))
+    flags("negation", "このボタンを押してください。", "このボタンを押さないでください。")
+  })
+})
+
+describe("Operators: hedges and modality", () => {
+  it("accepts another hedge of the same strength", () => {
+    passes("The cache may be stale.", "The cache might be stale.")
+    passes("The cache may be stale.", "The cache could possibly be stale.")
+    passes("It will probably ship in May.", "It is likely to ship in May.")
+    passes("It takes about 10 minutes.", "It takes roughly 10 minutes.")
+    passes("Der Fehler liegt vermutlich am Treiber.", "Der Fehler liegt wahrscheinlich am Treiber.")
+    passes("Es posible que el servidor se reinicie.", "Quizás el servidor se reinicie.")
+    passes("Le serveur pourrait redémarrer.", "Il est possible que le serveur redémarre.")
+    passes("Возможно, сервер перезагрузится.", "Сервер, вероятно, перезагрузится.")
+    passes("服务器可能会重启。", "服务器也许会重启。")
+    passes("サーバーが再起動するかもしれません。", "サーバーが再起動する可能性があります。")
+  })
+
+  it("does not take ability (can), the month May or a topical 'about' for a hedge", () => {
+    passes("You can restart the service now.", "Restart the service now.")
+    passes("The release is planned for May 4.", "The release is planned for 4 May.")
+    passes("This note is about caching.", "This note covers caching.")
+  })
+
+  it("reports a dropped hedge", () => {
+    flags("hedge", "The cache may be stale.", "The cache is stale.")
+    flags("hedge", "Early data suggests that the drug might help.", "Early data suggests that the drug helps.")
+    flags("hedge", "It takes about 10 minutes.", "It takes 10 minutes.")
+    flags("hedge", "Das Update könnte ältere Geräte verlangsamen.", "Das Update verlangsamt ältere Geräte.")
+    flags(
+      "hedge",
+      "La mise à jour pourrait ralentir les anciens appareils.",
+      "La mise à jour ralentit les anciens appareils."
+    )
+    flags("hedge", "Обновление может замедлить старые устройства.", "Обновление замедлит старые устройства.")
+    flags("hedge", "该更新可能会降低旧设备的速度。", "该更新会降低旧设备的速度。")
+  })
+
+  it("reports a strengthened or weakened modal, but not a reworded one", () => {
+    passes("You must rotate the keys.", "Rotating the keys is required.")
+    passes("You should rotate the keys.", "We recommend rotating the keys.")
+    flags("modality", "You should rotate the keys.", "You must rotate the keys.")
+    flags("modality", "You must rotate the keys.", "You should rotate the keys.")
+    flags("modality", "Teams may use the shared runner.", "Teams are required to use the shared runner.")
+    flags("modality", "Die Teams sollten den Bericht lesen.", "Die Teams müssen den Bericht lesen.")
+    flags("modality", "Los equipos deberían revisar el informe.", "Los equipos tienen que revisar el informe.")
+    flags("modality", "建议每周备份一次数据。", "必须每周备份一次数据。")
+  })
+
+  it("reports an added absolute claim or cause", () => {
+    flags("claim", "The retry policy reduced failed uploads.", "The retry policy always prevents failed uploads.")
+    flags("claim", "The patch fixes the crash.", "The patch fixes the crash, guaranteed.")
+    flags("claim", "Sales rose in the second quarter.", "Sales rose in the second quarter because of the new pricing.")
+    flags("claim", "Las ventas subieron en verano.", "Las ventas siempre suben en verano.")
+    passes("Sales rose because of the new pricing.", "The new pricing caused sales to rise.")
+  })
+})
+
+describe("Operators: bounds, scope, exceptions and conditions", () => {
+  it("keeps bounds and reports a changed or dropped one", () => {
+    passes("Uploads are limited to at most 20 files.", "Uploads are limited to no more than 20 files.")
+    passes("Each plan includes up to 5 seats.", "Each plan includes as many as 5 seats.")
+    flags("bound", "Each plan includes up to 5 seats.", "Each plan includes 5 seats.")
+    flags("bound", "Keys must have at least 16 characters.", "Keys must have at most 16 characters.")
+    flags("bound", "Die Gruppe hat höchstens zehn Mitglieder.", "Die Gruppe hat mindestens zehn Mitglieder.")
+    flags("bound", "Le fichier fait au plus 2 Mo.", "Le fichier fait au moins 2 Mo.")
+    flags("bound", "Файл весит не более 2 МБ.", "Файл весит не менее 2 МБ.")
+    flags("bound", "每个团队最多五人。", "每个团队至少五人。")
+  })
+
+  it("reports a dropped or added 'only'", () => {
+    const [f] = found("Only editors can publish a page.", "Editors can publish a page.")
+    assert.strictEqual(f?.kind, "scope")
+    assert.include(f?.message ?? "", '"only" was dropped')
+    passes("Only editors can publish a page.", "Pages can be published by editors only.")
+    passes("Only editors can publish a page.", "Publishing a page is reserved for editors.")
+    flags("scope", "Editors can publish a page.", "Only editors can publish a page.")
+    flags("scope", "Nur Redakteure dürfen Seiten veröffentlichen.", "Redakteure dürfen Seiten veröffentlichen.")
+    flags("scope", "Solo los editores pueden publicar.", "Los editores pueden publicar.")
+    flags("scope", "Seuls les éditeurs peuvent publier.", "Les éditeurs peuvent publier.")
+    passes("Seuls les éditeurs peuvent publier.", "La publication n'est possible que pour les éditeurs.")
+    flags("scope", "Публиковать могут только редакторы.", "Публиковать могут редакторы.")
+    flags("scope", "只有编辑可以发布页面。", "编辑可以发布页面。")
+    flags("scope", "編集者のみがページを公開できます。", "編集者はページを公開できます。")
+  })
+
+  it("reports a dropped exception", () => {
+    flags("exception", "All jobs run nightly, except the archive job.", "All jobs run nightly.")
+    passes("All jobs run nightly, except the archive job.", "Apart from the archive job, all jobs run nightly.")
+    flags("exception", "Alle Jobs laufen nachts, außer dem Archivjob.", "Alle Jobs laufen nachts.")
+    flags(
+      "exception",
+      "Todos los trabajos se ejecutan de noche, salvo el de archivo.",
+      "Todos los trabajos se ejecutan de noche."
+    )
+    flags("exception", "Tous les jobs tournent la nuit, sauf celui d'archivage.", "Tous les jobs tournent la nuit.")
+    flags("exception", "Все задачи запускаются ночью, кроме архивной.", "Все задачи запускаются ночью.")
+    flags("exception", "除了归档任务以外，所有任务都在夜间运行。", "所有任务都在夜间运行。")
+    flags(
+      "exception",
+      "アーカイブ処理を除いて、すべての処理は夜間に実行されます。",
+      "すべての処理は夜間に実行されます。"
+    )
+  })
+
+  it("reads 'unless' as 'if not', and reports it turned into 'if'", () => {
+    passes("The build fails unless the token is set.", "The build fails if the token is not set.")
+    passes("The build fails if the token isn't set.", "The build fails unless the token is set.")
+    flags("condition", "The build fails unless the token is set.", "The build fails if the token is set.")
+    flags(
+      "condition",
+      "The coupon applies only if the order exceeds €40.",
+      "The coupon applies if the order exceeds €40."
+    )
+    flags(
+      "condition",
+      "Der Build schlägt fehl, es sei denn, das Token ist gesetzt.",
+      "Der Build schlägt fehl, wenn das Token gesetzt ist."
+    )
+    flags(
+      "condition",
+      "El pedido no se envía a menos que se confirme el pago.",
+      "El pedido no se envía si se confirma el pago."
+    )
+    flags("condition", "除非设置了令牌，否则构建会失败。", "如果设置了令牌，构建会失败。")
+  })
+})
+
+describe("Operators: quantifiers, comparisons and caveats", () => {
+  it("reports a changed quantifier", () => {
+    flags("quantifier", "Some plugins need a restart after the update.", "All plugins need a restart after the update.")
+    flags("quantifier", "Not all browsers support the API.", "Every browser supports the API.")
+    flags("quantifier", "Most users kept the default theme.", "Every user kept the default theme.")
+    passes("Every page has a footer.", "Each page has a footer.")
+    flags("quantifier", "Einige Nutzer melden Abstürze.", "Alle Nutzer melden Abstürze.")
+    flags("quantifier", "Algunos usuarios reportan fallos.", "Todos los usuarios reportan fallos.")
+    flags("quantifier", "Certains utilisateurs signalent des pannes.", "Tous les utilisateurs signalent des pannes.")
+    flags("quantifier", "Некоторые пользователи жалуются на сбои.", "Все пользователи жалуются на сбои.")
+  })
+
+  it("reports a flipped comparison", () => {
+    flags("comparison", "The new index makes queries faster.", "The new index makes queries slower.")
+    flags("comparison", "Costs were higher in March than in April.", "Costs were lower in March than in April.")
+    flags("comparison", "Die neue Version startet schneller.", "Die neue Version startet langsamer.")
+    flags("comparison", "La versión nueva usa menos memoria.", "La versión nueva usa más memoria.")
+    flags("comparison", "Новая версия работает быстрее.", "Новая версия работает медленнее.")
+    flags("comparison", "新版本比旧版本快。", "新版本比旧版本慢。")
+    flags("comparison", "新版は旧版より速いです。", "新版は旧版より遅いです。")
+    passes("The new index makes queries faster.", "Queries run faster with the new index.")
+  })
+
+  it("reports a dropped caveat, and accepts another connective", () => {
+    flags("contrast", "The cache speeds up reads, but it doubles memory use.", "The cache speeds up reads.")
+    passes(
+      "The cache speeds up reads, but it doubles memory use.",
+      "The cache speeds up reads; however, it doubles memory use."
+    )
+    passes(
+      "Although the cache speeds up reads, it doubles memory use.",
+      "The cache speeds up reads. It does double memory use, though."
+    )
+    flags("contrast", "Der Cache ist schnell, allerdings braucht er viel Speicher.", "Der Cache ist schnell.")
+    flags("contrast", "La caché es rápida, aunque consume mucha memoria.", "La caché es rápida.")
+    flags("contrast", "Le cache est rapide, mais il consomme beaucoup de mémoire.", "Le cache est rapide.")
+    flags("contrast", "Кэш быстрый, но потребляет много памяти.", "Кэш быстрый.")
+    flags("contrast", "缓存很快，但是占用大量内存。", "缓存很快。")
+    flags("contrast", "キャッシュは高速ですが、メモリを多く使います。", "キャッシュは高速です。")
+  })
+})
+
+describe("Operators: ambiguous words", () => {
+  it("reads 'above 100' as a bound and 'above' alone as a comparison", () => {
+    passes("The discount applies to orders over €100.", "Orders above €100 get the discount.")
+    flags("bound", "The discount applies to orders over €100.", "The discount applies to orders under €100.")
+    passes("Requests are limited to 100 per minute.", "Clients may send at most 100 requests per minute.")
+  })
+
+  it("does not read ability as a hedge in Russian, but does read 'может' + verb of outcome", () => {
+    passes("Пользователи могут экспортировать отчёты в PDF.", "Пользователям доступен экспорт отчётов в PDF.")
+    flags("hedge", "Обновление может занять несколько часов.", "Обновление займёт несколько часов.")
+  })
+
+  it("counts a Russian double negation once", () => {
+    passes("Этот параметр не влияет на работу.", "Этот параметр ни на что не влияет.")
+  })
+
+  it("reads a short paragraph without small words in the language its cues suggest", () => {
+    flags("negation", "Guests cannot upload files.", "Guests can upload files.")
+    flags("scope", "Nur Redakteure veröffentlichen.", "Redakteure veröffentlichen.")
+  })
+})
