@@ -1,11 +1,14 @@
 import { Command } from "effect/cli"
-import { health, profiles, rewrite } from "./Commands.ts"
+import { check, health, profiles, rewrite } from "./Commands.ts"
 import { evaluate } from "./EvalCommand.ts"
 import { redraft } from "./Root.ts"
 
 export const VERSION = "0.1.0"
 
 /** The whole command tree, run with explicit arguments (main passes `process.argv`, tests their own). */
-export const cli = Command.runWith(redraft.pipe(Command.withSubcommands([rewrite, profiles, health, evaluate])), {
-  version: VERSION
-})
+export const cli = Command.runWith(
+  redraft.pipe(Command.withSubcommands([rewrite, check, profiles, health, evaluate])),
+  {
+    version: VERSION
+  }
+)

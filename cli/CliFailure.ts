@@ -25,6 +25,7 @@ const exitCodeOf = (code: string): number => {
       return ExitCode.provider
     case "meaning_failed":
     case "paragraphs_failed":
+    case "meaning_changed":
     case "eval_failed":
       return ExitCode.checkFailed
     case "internal_error":

@@ -174,6 +174,38 @@ export const health = Command.make(
   })
 ).pipe(Command.withDescription("Check that the service and its provider are ready"))
 
+export const check = Command.make(
+  "check",
+  {
+    original: Argument.String("original").pipe(Argument.withDescription("File with the original text")),
+    rewrite: Argument.String("rewrite").pipe(Argument.withDescription("File with its rewrite")),
+    json
+  },
+  Effect.fn("Cli.check")(function* (input) {
+    const run = Effect.gen(function* () {
+      const original = yield* readDocument(input.original)
+      const rewritten = yield* readDocument(input.rewrite)
+      const result = yield* (yield* RedraftClient).check({ original, rewrite: rewritten })
+      if (input.json) yield* writeOut(`${JSON.stringify(result, null, 2)}\n`)
+      else if (result.ok) yield* writeOut("meaning kept: no change found\n")
+      else {
+        yield* writeOut(`meaning changed: ${result.findings.length} finding(s)\n`)
+        for (const f of result.findings) yield* writeOut(`- ${f.kind}: ${f.message}\n`)
+      }
+      if (!result.ok) {
+        return yield* new CliFailure({
+          code: "meaning_changed",
+          message: `the rewrite changes the meaning: ${result.findings.map((f) => f.message).join("; ")}`
+        })
+      }
+    })
+    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+  })
+).pipe(
+  Command.withDescription("Check that a rewrite keeps the meaning of its original (no model call); exit 4 if not"),
+  Command.withExamples([{ command: "redraft check draft.md draft.rewritten.md", description: "Check any rewrite" }])
+)
+
 // ---------------------------------------------------------------------------------------------------------------
 
 const readDocument = (file: string | undefined) =>

@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Schema, Stream } from "effect"
 import { Sse } from "effect/encoding"
 import { FetchHttpClient, HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import type { HealthResult, ProfileSummary } from "../src/domain/Api.ts"
+import type { CheckRequest, CheckResult } from "../src/domain/Check.ts"
 import type { EvalRewriteRequest, ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
 import { CliFailure } from "./CliFailure.ts"
 import { ServiceEndpoint } from "./ServiceEndpoint.ts"
@@ -21,6 +22,7 @@ export class RedraftClient extends Context.Service<
       onProgress: (event: ProgressEvent) => Effect.Effect<void>
     ) => Effect.Effect<RewriteResult, CliFailure>
     readonly evalRewrite: (body: EvalRewriteRequest) => Effect.Effect<RewriteResult, CliFailure>
+    readonly check: (body: CheckRequest) => Effect.Effect<CheckResult, CliFailure>
   }
 >()("redraft/cli/RedraftClient") {
   static readonly layerNoDeps = Layer.effect(
@@ -105,7 +107,9 @@ export class RedraftClient extends Context.Service<
         evalRewrite: (body) =>
           send(postJson("/api/eval/rewrite", body, "application/json")).pipe(
             Effect.flatMap((r) => json<RewriteResult>(r))
-          )
+          ),
+        check: (body) =>
+          send(postJson("/api/check", body, "application/json")).pipe(Effect.flatMap((r) => json<CheckResult>(r)))
       })
     })
   )

@@ -2,6 +2,7 @@ import { Effect, Layer, Schema } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import type { ModelList } from "../domain/Api.ts"
+import { CheckRequest, type CheckResult } from "../domain/Check.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
@@ -10,7 +11,8 @@ import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
-import { prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
+import { checkSafety } from "../../stages/guards.ts"
+import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
 import { streamRun } from "./RunStream.ts"
 
 const BaseUrlQuery = Schema.Struct({ baseUrl: Schema.optional(Schema.String) })
@@ -80,6 +82,21 @@ const evalRewrite = HttpRouter.add(
   apiHandler(readBody(EvalRewriteRequest).pipe(Effect.flatMap(prepareEvalRewrite), Effect.flatMap(runResponse)))
 )
 
+const check = HttpRouter.add(
+  "POST",
+  "/api/check",
+  apiHandler(
+    Effect.gen(function* () {
+      const config = yield* AppConfig
+      const body = yield* readBody(CheckRequest)
+      yield* checkDocumentSize(body.original, "original", config.maxDocumentChars)
+      yield* checkDocumentSize(body.rewrite, "rewrite", config.maxDocumentChars)
+      const { ok, findings } = checkSafety(body.original, body.rewrite)
+      return HttpServerResponse.jsonUnsafe({ ok, findings } satisfies CheckResult)
+    })
+  )
+)
+
 const apiNotFound = HttpRouter.add(
   "*",
   "/api/*",
@@ -91,4 +108,4 @@ const apiNotFound = HttpRouter.add(
   )
 )
 
-export const ApiRoutes = Layer.mergeAll(health, models, profiles, rewrite, evalRewrite, apiNotFound)
+export const ApiRoutes = Layer.mergeAll(health, models, profiles, rewrite, evalRewrite, check, apiNotFound)

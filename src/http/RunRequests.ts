@@ -50,7 +50,7 @@ export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(fu
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const checkDocumentSize = (text: string, field: string, limit: number) =>
+export const checkDocumentSize = (text: string, field: string, limit: number) =>
   text.length > limit
     ? Effect.fail(
         new DocumentTooLarge({

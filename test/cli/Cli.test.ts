@@ -145,6 +145,31 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
     })
   )
 
+  it.effect("check: 0 and no findings for a faithful rewrite, 4 with the findings when the meaning changed", () =>
+    Effect.gen(function* () {
+      const original = yield* withFile("Only admins can delete the 3 projects.")
+      const faithful = yield* withFile("Just admins are able to delete the three projects.")
+      const broken = yield* withFile("Admins can delete the 3 projects.")
+      const kept = yield* redraft(["check", original.file, faithful.file])
+      assert.strictEqual(kept.exitCode, 0, kept.stdout + kept.stderr)
+      assert.include(kept.stdout, "meaning kept")
+      const changed = yield* redraft(["check", original.file, broken.file])
+      assert.strictEqual(changed.exitCode, 4)
+      assert.include(changed.stdout, "- scope:")
+      const asJson = yield* redraft(["check", original.file, broken.file, "--json"])
+      assert.strictEqual(asJson.exitCode, 4)
+      const body = JSON.parse(asJson.stdout.slice(0, asJson.stdout.indexOf("\n}\n") + 2)) as {
+        ok: boolean
+        findings: Array<{ kind: string }>
+      }
+      assert.isFalse(body.ok)
+      assert.deepStrictEqual(
+        body.findings.map((f) => f.kind),
+        ["scope"]
+      )
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("interrupting a rewrite closes the stream and cancels the provider calls", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
@@ -164,6 +189,7 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
         ["rewrite", "--help"],
         ["profiles", "--help"],
         ["health", "--help"],
+        ["check", "--help"],
         ["eval", "--help"]
       ]) {
         const run = yield* runCli(args)
