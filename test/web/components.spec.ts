@@ -185,7 +185,13 @@ const RESULT_WITH_KEPT = {
   },
   paragraphs: [
     { index: 0, paragraph: 1, status: "rewritten" },
-    { index: 2, paragraph: 2, status: "kept", reason: "kept as it was, because the rewrite dropped 3 May." },
+    {
+      index: 2,
+      paragraph: 2,
+      status: "kept",
+      reason: "kept as it was, because the rewrite dropped 3 May.",
+      findings: [{ kind: "date", message: '"3 May" was dropped', original: "3 May" }]
+    },
     { index: 4, paragraph: 3, status: "failed", reason: "the reply was cut off", error: "provider_error" }
   ],
   provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
@@ -223,6 +229,9 @@ describe("ResultView", () => {
     expect(rows[2]?.get("[data-test=kept-note]").text()).toBe(
       "Kept as it was because its provider calls failed: the reply was cut off."
     )
+    // The guards' findings are listed under the paragraph they refused.
+    expect(rows[1]?.get("[data-test=findings]").text()).toBe('date "3 May" was dropped')
+    expect(rows[0]?.find("[data-test=findings]").exists()).toBe(false)
     // A paragraph whose provider calls failed was never checked, so it shows no meaning verdict.
     expect(rows[2]?.text()).not.toContain("meaning")
     expect(wrapper.get("[data-test=kept-count]").text()).toBe(
