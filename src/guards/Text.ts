@@ -148,7 +148,8 @@ export const detectLanguage = (text: string): Lang => {
   // One small word decides a short sentence when no other language claims as many; a paragraph of prose has many.
   if (bestScore >= 2 || (bestScore === 1 && (!tied || latinWords.length <= 4))) {
     // A tie between languages that share small words ("es", "se", "la") is settled by their own letters.
-    if (tied) return /[äöüß]/i.test(text) ? "de" : /[ñ¿¡]/i.test(text) ? "es" : /[çèêëœ]/i.test(text) ? "fr" : best
+    if (tied)
+      return /[äöüß]/i.test(text) ? "de" : /[ñ¿¡áíóú]/i.test(text) ? "es" : /[àâçèêëîïôûùœ]/i.test(text) ? "fr" : best
     return best
   }
   return "other"
