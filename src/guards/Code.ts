@@ -3,7 +3,7 @@
  * rewrite must not add one, and two spans must not trade places while the prose around them stays the same
  * ("run `a`, then `b`" → "run `b`, then `a`"). Spans may move when the sentence around them is reworded.
  */
-import { finding, type Finding } from "./Finding.ts"
+import { finding, lostAndAdded } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Prepared } from "./Text.ts"
 
@@ -33,21 +33,11 @@ export const codeGuard: Guard = ({ original, rewrite }) => {
   // A span may be added when the original had the same text as plain prose ("set retry_ms" → "set `retry_ms`").
   const lost = without(before, after)
   const added = without(after, before).filter((i) => !original.prose.includes(after[i] ?? ""))
-  const findings: Array<Finding> = []
-  const pairs = Math.min(lost.length, added.length)
-  for (let i = 0; i < pairs; i++) {
-    const a = original.codes[lost[i] as number] as string
-    const b = rewrite.codes[added[i] as number] as string
-    findings.push(finding("code", `the code \`${a}\` became \`${b}\``, a, b))
-  }
-  for (const i of lost.slice(pairs)) {
-    const a = original.codes[i] as string
-    findings.push(finding("code", `the code \`${a}\` was dropped`, a))
-  }
-  for (const i of added.slice(pairs)) {
-    const b = rewrite.codes[i] as string
-    findings.push(finding("code", `the rewrite adds the code \`${b}\``, undefined, b))
-  }
+  const findings = lostAndAdded(
+    { kind: "code", noun: "code", show: (code) => `\`${code}\`` },
+    lost.map((i) => original.codes[i] as string),
+    added.map((i) => rewrite.codes[i] as string)
+  )
   if (findings.length === 0 && before.some((c, i) => c !== after[i]) && sameProse(original, rewrite)) {
     const i = before.findIndex((c, k) => c !== after[k])
     const a = original.codes[i] as string

@@ -1,6 +1,7 @@
 /**
  * Meaning-operator cues: the words and phrases of `negation`, `operators` and `notCues` in a language's data file,
  * compiled once per language into one regular expression, and a scanner that finds them in a prepared text.
+ * Tallies.ts counts the hits of both sides of a pair; CueFindings.ts words the findings about them.
  *
  * A cue entry is a phrase in lower case, matched at word boundaries in spaced languages and as a substring in Chinese
  * and Japanese. Inside an entry:
@@ -12,8 +13,8 @@
  * A value whose name ends in "?" ("contrast?") accepts a cue as a substitute for the value without the "?", but the
  * cue is never demanded of a rewrite nor reported as added: "while" may replace "but", yet a lost "while" is no loss.
  */
-import type { GuardInput } from "./Guard.ts"
-import { type Lexicon, lexicon } from "./Lexicon.ts"
+import type { Lexicon } from "./Lexicon.ts"
+import { escape } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 
 export interface Cue {
@@ -46,8 +47,6 @@ interface Compiled {
 const CJK = new Set(["zh", "ja"])
 const WS_RE = /\s+/g
 const WS_TEST_RE = /\s/
-const ESCAPE_RE = /[.*+?^${}()|[\]\\]/g
-const escape = (s: string) => s.replace(ESCAPE_RE, "\\$&")
 const BOUNDARY = String.raw`(?<![\p{L}\p{N}])`
 const NUMBER_AHEAD = String.raw`(?=\s*(?:[$€£¥]\s?)?\d)`
 
@@ -209,125 +208,15 @@ export const scan = (text: Prepared, lex: Lexicon): ReadonlyArray<Hit> => {
 export const ofClass = (hits: ReadonlyArray<Hit>, cls: string): ReadonlyArray<Hit> =>
   hits.filter((h) => h.cue.cls === cls)
 
-/** A few words around [start, end) of `text`, for a message: "cannot create new projects". */
-export const around = (text: Prepared, start: number, end: number, before = 2, after = 3): string => {
-  const prose = text.prose
-  const cjk = CJK.has(text.lang)
-  let from = start
-  let to = end
-  if (cjk) {
-    from = Math.max(0, start - 6)
-    to = Math.min(prose.length, end + 8)
-  } else {
-    for (let n = 0; n < before && from > 0; n++) from = prose.lastIndexOf(" ", from - 2) + 1
-    for (let n = 0; n < after && to < prose.length; n++) {
-      const next = prose.indexOf(" ", to + 1)
-      to = next < 0 ? prose.length : next
-    }
-  }
-  // Stay inside the sentence of the cue.
-  for (const [s, e] of text.sentences) {
-    if (start >= s && start < e) {
-      from = Math.max(from, s)
-      to = Math.min(to, e)
-    }
-  }
-  return prose
-    .slice(from, to)
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[,;:.。，、]+$/u, "")
-}
-
-/** How often each value of each class occurs: `strict` counts demanded cues only, `any` also the substitutes. */
-export interface Tally {
-  readonly hits: ReadonlyArray<Hit>
-  strict(cls: string, value: string): number
-  any(cls: string, value: string): number
-}
-
-const tallyCache = new WeakMap<Prepared, Tally>()
-
-export const tally = (text: Prepared, lex: Lexicon): Tally => {
-  const cached = tallyCache.get(text)
-  if (cached !== undefined) return cached
-  const hits = scan(text, lex)
-  const strict = new Map<string, number>()
-  const any = new Map<string, number>()
-  for (const { cue } of hits) {
-    const key = `${cue.cls}.${cue.value}`
-    any.set(key, (any.get(key) ?? 0) + 1)
-    if (!cue.weak) strict.set(key, (strict.get(key) ?? 0) + 1)
-  }
-  const result: Tally = {
-    hits,
-    strict: (cls, value) => strict.get(`${cls}.${value}`) ?? 0,
-    any: (cls, value) => any.get(`${cls}.${value}`) ?? 0
-  }
-  tallyCache.set(text, result)
-  return result
-}
-
-/** The first demanded hit of a value, preferring one whose wording the other side lacks. */
-export const pick = (
-  hits: ReadonlyArray<Hit>,
-  cls: string,
-  value: string,
-  other?: ReadonlyArray<Hit>
-): Hit | undefined => {
-  const own = hits.filter((h) => h.cue.cls === cls && h.cue.value === value && !h.cue.weak)
-  const otherTexts = new Set((other ?? []).map((h) => h.text.toLowerCase()))
-  return own.find((h) => !otherTexts.has(h.text.toLowerCase())) ?? own[0]
-}
-
 /** The cue as a writer reads it: "cannot", "at most". */
 export const label = (hit: Hit): string => hit.text.replace(/\s+/g, " ").toLowerCase()
 
-const LATIN_RE = /\p{Script=Latin}/u
-const FALLBACK_LANGS = ["en", "de", "es", "fr"] as const
-
 /** How many cues of `lex` a text has (uncached: used to pick a language). */
-const countCues = (lower: string, lex: Lexicon): number => {
+export const countCues = (lower: string, lex: Lexicon): number => {
   const { re } = compiled(lex)
   if (re === undefined) return 0
   re.lastIndex = 0
   let n = 0
   for (let m = re.exec(lower); m !== null; m = re.exec(lower)) n++
   return n
-}
-
-const fallbacks = new WeakMap<Prepared, Lexicon>()
-
-/**
- * The word lists to read operators with. A short Latin-script paragraph without enough small words to tell its
- * language ("Guests cannot upload files.") is read with the lists that find the most cues in it, English on a tie:
- * a negation or an "only" must not go unguarded because the paragraph was short.
- */
-const operatorLexicon = (original: Prepared, lex: Lexicon): Lexicon => {
-  if (lex.lang !== "other" || !LATIN_RE.test(original.prose)) return lex
-  const cached = fallbacks.get(original)
-  if (cached !== undefined) return cached
-  let best = lexicon("en")
-  let bestScore = 0
-  for (const lang of FALLBACK_LANGS) {
-    const candidate = lexicon(lang)
-    let score = countCues(original.lower, candidate)
-    for (const w of original.words) if (candidate.markerSet.has(w.lower)) score++
-    if (score > bestScore) {
-      best = candidate
-      bestScore = score
-    }
-  }
-  fallbacks.set(original, best)
-  return best
-}
-
-/** The cue tallies of both sides of a pair, read with the original's word lists (or the fallback above). */
-export const tallies = ({
-  original,
-  rewrite,
-  lexicon: lex
-}: GuardInput): { readonly a: Tally; readonly b: Tally; readonly lex: Lexicon } => {
-  const chosen = operatorLexicon(original, lex)
-  return { a: tally(original, chosen), b: tally(rewrite, chosen), lex: chosen }
 }

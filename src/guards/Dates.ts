@@ -2,12 +2,15 @@
  * Dates and times: a date of the original must survive in the rewrite in any format ("3 June 2026" = "June 3, 2026"
  * = "2026-06-03" = "03.06.2026" = "2026年6月3日"), and a new date in the rewrite is reported. Each date is read into
  * components ("y:2026", "m:6", "md:6-3", "t:15:00", ...): the rewrite must give every component the original needs.
- * Patterns are built once per language from the month, weekday and date words of its data file.
+ * Patterns are built once per language from the month, weekday and date words of its data file; the patterns of
+ * times of day are in Times.ts.
  */
-import { finding, type Finding } from "./Finding.ts"
+import { distinct, lostAndAdded } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
+import { alternation } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
+import { type Step, smallNumber, time, timeSteps } from "./Times.ts"
 
 export interface DateItem {
   readonly text: string
@@ -23,44 +26,7 @@ export interface Dates {
   readonly rest: string
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-/** A regex alternation of phrases, longest first; a trailing "." of an abbreviation becomes optional. */
-export const alternation = (phrases: ReadonlyArray<string>): string =>
-  [...new Set(phrases.map((p) => p.toLowerCase().replace(/\.$/, "")))]
-    .filter((p) => p !== "")
-    .toSorted((a, b) => b.length - a.length)
-    .map(escape)
-    .join("|") || "(?!)"
-
 const CJK = new Set(["zh", "ja"])
-const CJK_DIGITS: Readonly<Record<string, number>> = {
-  〇: 0,
-  零: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9
-}
-/** A small number written in digits or in CJK numerals (up to 99). */
-const smallNumber = (s: string): number => {
-  if (/^\d+$/.test(s)) return Number(s)
-  if (s === "半") return 30
-  const ten = s.indexOf("十")
-  if (ten < 0) return [...s].reduce((n, c) => n * 10 + (CJK_DIGITS[c] ?? 0), 0)
-  const tens = ten === 0 ? 1 : (CJK_DIGITS[s[0] ?? ""] ?? 1)
-  return tens * 10 + (CJK_DIGITS[s[ten + 1] ?? ""] ?? 0)
-}
-
-type Read = (m: RegExpExecArray, p: Prepared) => ReadonlyArray<string> | undefined
-/** A pattern, how to read a match, and a quick test that the text can hold one at all (most paragraphs have no date). */
-type Step = readonly [RegExp, Read, (work: string, words: number) => boolean]
-
 interface Patterns {
   readonly steps: ReadonlyArray<Step>
   /** Which kinds of date word (1 month, 2 weekday, 4 quarter) each word is. */
@@ -77,11 +43,6 @@ const ymd = (y: number | undefined, m: number, d: number | undefined): ReadonlyA
   return d === undefined ? [...out, `m:${m}`] : [...out, `md:${m}-${d}`]
 }
 const year = (s: string) => (s.length === 2 ? (Number(s) < 70 ? 2000 : 1900) + Number(s) : Number(s))
-const time = (h: number, min: number, meridiem: "am" | "pm" | undefined): ReadonlyArray<string> | undefined => {
-  if (h > 24 || min > 59 || (meridiem !== undefined && (h < 1 || h > 12))) return undefined
-  const hour = meridiem === "pm" ? (h % 12) + 12 : meridiem === "am" ? h % 12 : h % 24
-  return [`t:${hour}:${String(min).padStart(2, "0")}`]
-}
 
 const patternCache = new WeakMap<Lexicon, Patterns>()
 const patternsFor = (lex: Lexicon): Patterns => {
@@ -109,18 +70,6 @@ const patternsFor = (lex: Lexicon): Patterns => {
   const [L, R] = cjk ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
   const MONTH = `(${alternation([...monthOf.keys()])})`
   const YEARSUF = lex.dateWords.year.length > 0 ? `(?:\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?)?` : ""
-  const AM = alternation(lex.dateWords.am)
-  const PM = alternation(lex.dateWords.pm)
-  const HOUR = alternation(lex.dateWords.hour)
-  const RANGE = alternation(lex.numbers.range)
-  const meridiem = (s: string | undefined) =>
-    s === undefined
-      ? undefined
-      : new RegExp(`^(?:${AM})$`).test(s)
-        ? "am"
-        : new RegExp(`^(?:${PM})$`).test(s)
-          ? "pm"
-          : undefined
   const slashMonthFirst = lex.lang === "en"
   const re = (source: string) => new RegExp(source, "gu")
   const test = (regex: RegExp) => (work: string) => regex.test(work)
@@ -136,7 +85,7 @@ const patternsFor = (lex: Lexicon): Patterns => {
   }
   const hasMonth = anyWord(monthOf.keys(), MONTH_WORD, /月/)
   const DIGIT = test(/\d/)
-  const steps: Array<Step> = [
+  const steps: ReadonlyArray<Step> = [
     // 2026-06-03, 2026-06-03T10:00
     [
       /(?<![\d./-])(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2}))?(?!\d)/g,
@@ -227,47 +176,8 @@ const patternsFor = (lex: Lexicon): Patterns => {
       (m) => [`q:${m[1] ?? quarterOf.get(m[2] ?? "")}`],
       anyWord([...quarterOf.keys(), "q1", "q2", "q3", "q4"], QUARTER_WORD, /[季期q]/)
     ],
-    // Time ranges whose first end is a bare hour: "22 und 23:30 Uhr", "9–11 a.m."
-    [
-      re(
-        `(?<![\\d:.,])(\\d{1,2})(?:[:.](\\d{2}))?\\s*(?:-|–|—|${RANGE})\\s*(\\d{1,2})(?:[:.](\\d{2}))?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`
-      ),
-      (m) => {
-        if (m[5] === undefined && (m[4] === undefined || !m[0].includes(":"))) return undefined
-        const mer = meridiem(m[5])
-        const first = time(Number(m[1]), Number(m[2] ?? 0), mer)
-        const second = time(Number(m[3]), Number(m[4] ?? 0), mer)
-        return first && second && [...first, ...second]
-      },
-      DIGIT
-    ],
-    // 15:30, 3:30 p.m.
-    [
-      re(`(?<![\\d:.,])(\\d{1,2}):(\\d{2})(?::\\d{2})?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`),
-      (m) => time(Number(m[1]), Number(m[2]), meridiem(m[3])),
-      test(/\d:\d/)
-    ]
+    ...timeSteps(lex)
   ]
-  if (cjk) {
-    // 午後3時, 下午3点30分
-    steps.push([
-      re(
-        `(${AM}|${PM})?\\s*(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
-      ),
-      (m) =>
-        m[1] === undefined && !/^\d/.test(m[2] ?? "")
-          ? undefined
-          : time(smallNumber(m[2] ?? ""), m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1])),
-      test(new RegExp(HOUR))
-    ])
-  } else if (lex.dateWords.hour.length > 0 || lex.dateWords.am.length > 0) {
-    // 3 p.m., 22 Uhr, 22.30 Uhr, 21 h 00
-    steps.push([
-      re(`(?<![\\d:.,])(\\d{1,2})(?:\\.(\\d{2}))?\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?(?:\\s*(\\d{2})(?!\\d))?`),
-      (m) => time(Number(m[1]), Number(m[2] ?? m[4] ?? 0), meridiem(m[3])),
-      DIGIT
-    ])
-  }
   const patterns = { steps, wordKinds }
   patternCache.set(lex, patterns)
   return patterns
@@ -326,30 +236,11 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   return dates
 }
 
-const quote = (s: string) => `"${s}"`
-
 /** Dates and times lost, changed or added. */
 export const datesGuard: Guard = ({ lexicon, original, rewrite }) => {
   const a = extractDates(original, lexicon)
   const b = extractDates(rewrite, lexicon)
-  const lost = a.items.filter((d) => d.needs.some((n) => !b.pool.has(n)))
-  const added = b.items.filter((d) => d.needs.some((n) => !a.pool.has(n)))
-  const findings: Array<Finding> = []
-  const seen = new Set<string>()
-  const count = Math.max(lost.length, added.length)
-  for (let i = 0; i < count; i++) {
-    const was = lost[i]
-    const now = added[i]
-    const key = `${was?.text}\u0000${now?.text}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    if (was !== undefined && now !== undefined) {
-      findings.push(finding("date", `${quote(was.text)} became ${quote(now.text)}`, was.text, now.text))
-    } else if (was !== undefined) {
-      findings.push(finding("date", `the date ${quote(was.text)} was dropped`, was.text))
-    } else if (now !== undefined) {
-      findings.push(finding("date", `the rewrite adds the date ${quote(now.text)}`, undefined, now.text))
-    }
-  }
-  return findings
+  const lost = a.items.filter((d) => d.needs.some((n) => !b.pool.has(n))).map((d) => d.text)
+  const added = b.items.filter((d) => d.needs.some((n) => !a.pool.has(n))).map((d) => d.text)
+  return distinct(lostAndAdded({ kind: "date", noun: "date", bareChange: true }, lost, added))
 }

@@ -3,7 +3,7 @@
  * original must survive in the rewrite; the rewrite must not add one. The same address written as a markdown link,
  * an autolink or bare is the same link, and so is a bare domain and a URL on that domain.
  */
-import { finding, type Finding } from "./Finding.ts"
+import { distinct, lostAndAdded } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 
 /** Host names ending in a common top-level domain; file names ("worker.yaml", "main.py") do not match. */
@@ -50,21 +50,11 @@ export const linksGuard: Guard = ({ original, rewrite }) => {
   const after = linksOf(rewrite.urls, rewrite.prose)
   const lost = before.filter((l) => !covers(after, l))
   const added = after.filter((l) => !covers(before, l))
-  const findings: Array<Finding> = []
-  const pairs = Math.min(lost.length, added.length)
-  for (let i = 0; i < pairs; i++) {
-    const a = lost[i] as Link
-    const b = added[i] as Link
-    findings.push(finding("url", `the link "${a.text}" became "${b.text}"`, a.text, b.text))
-  }
-  for (const l of lost.slice(pairs)) findings.push(finding("url", `the link "${l.text}" was dropped`, l.text))
-  for (const l of added.slice(pairs)) {
-    findings.push(finding("url", `the rewrite adds the link "${l.text}"`, undefined, l.text))
-  }
-  return dedupe(findings)
-}
-
-const dedupe = (findings: ReadonlyArray<Finding>): ReadonlyArray<Finding> => {
-  const seen = new Set<string>()
-  return findings.filter((f) => (seen.has(f.message) ? false : (seen.add(f.message), true)))
+  return distinct(
+    lostAndAdded(
+      { kind: "url", noun: "link" },
+      lost.map((l) => l.text),
+      added.map((l) => l.text)
+    )
+  )
 }

@@ -4,10 +4,12 @@
  * reappear in the rewrite was dropped. Only lists after a condition or an obligation that does not open its sentence
  * are read, so that "If A, B and C happen" does not mistake the main clause for an item. Spaced languages only.
  */
-import { around, type Hit, tallies } from "./Cues.ts"
+import { around } from "./CueFindings.ts"
+import type { Hit } from "./Cues.ts"
 import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
+import { tallies } from "./Tallies.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 const CJK = new Set(["zh", "ja"])

@@ -9,9 +9,11 @@
  * - The rewrite must not add an absolute ("always", "guaranteed", "proven", "completely") or a cause ("because of")
  *   that the original does not state.
  */
-import { around, type Hit, label, pick, type Tally, tallies } from "./Cues.ts"
-import { finding, type Finding, type FindingKind } from "./Finding.ts"
+import { added, became, dropped } from "./CueFindings.ts"
+import type { Hit } from "./Cues.ts"
+import type { Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
+import { gained, pick, type Tally, tallies } from "./Tallies.ts"
 import type { Prepared } from "./Text.ts"
 
 /** Values that state uncertainty; any of them may replace another when the rewrite has more of it than the original. */
@@ -22,42 +24,6 @@ const UNCERTAIN: ReadonlyArray<readonly [string, string]> = [
 ]
 
 const CJK = new Set(["zh", "ja"])
-const quote = (s: string) => `"${s}"`
-
-/** The first hit of `cls` whose value is one of `values` and which the original side has fewer of. */
-const gained = (
-  a: Tally,
-  b: Tally,
-  pairs: ReadonlyArray<readonly [string, string]>,
-  strictOnly = false
-): Hit | undefined => {
-  for (const [cls, value] of pairs) {
-    if ((strictOnly ? b.strict(cls, value) : b.any(cls, value)) > a.any(cls, value)) {
-      const aTexts = new Set(a.hits.map((h) => label(h)))
-      const own = b.hits.filter((h) => h.cue.cls === cls && h.cue.value === value && !(strictOnly && h.cue.weak))
-      return own.find((h) => !aTexts.has(label(h))) ?? own[0]
-    }
-  }
-  return undefined
-}
-
-const became = (kind: FindingKind, original: Prepared, from: Hit, to: Hit, rewrite: Prepared): Finding =>
-  finding(
-    kind,
-    `${quote(label(from))} became ${quote(label(to))} (${quote(around(original, from.start, from.end))} → ${quote(around(rewrite, to.start, to.end))})`,
-    label(from),
-    label(to)
-  )
-
-const dropped = (kind: FindingKind, original: Prepared, hit: Hit): Finding => {
-  const context = around(original, hit.start, hit.end)
-  return finding(kind, `${quote(label(hit))} was dropped (${quote(context)})`, context)
-}
-
-const added = (kind: FindingKind, rewrite: Prepared, hit: Hit): Finding => {
-  const context = around(rewrite, hit.start, hit.end)
-  return finding(kind, `${quote(label(hit))} was added (${quote(context)})`, undefined, context)
-}
 
 /** Distinct phrases of the uncertainty values ("вероятно" is listed as a modal and as a likelihood: one phrase). */
 const uncertainSpans = (t: Tally, strict: boolean): number => {

@@ -7,11 +7,14 @@
  * Spanish, French and Russian: capitalised words inside a sentence, and a capitalised word at a sentence start when
  * it is not a common word of the language. German capitalises every noun: there a name needs a title, a strong form
  * or a run of capitalised words. Chinese and Japanese: Latin-script names, katakana names written with "・",
- * Chinese names (a family name the segmenter could not join to a word), and words before an honorific.
+ * Chinese names (a family name the segmenter could not join to a word), and words before an honorific. Acronyms and
+ * their expansions are read in Acronyms.ts, the word lists of each language in NameWords.ts.
  */
-import { finding, type Finding } from "./Finding.ts"
+import { abbreviated, acronymForm, expands, isStrong } from "./Acronyms.ts"
+import { lostAndAdded } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
-import type { Lang, Lexicon } from "./Lexicon.ts"
+import type { Lexicon } from "./Lexicon.ts"
+import { hasWord, inContext, type NameLists, nameLists } from "./NameWords.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 export interface Name {
@@ -28,83 +31,25 @@ export interface Name {
   readonly sentence: number
 }
 
-const ACRONYM_RE = /^\p{Lu}[\p{Lu}\d&]*\p{Lu}$/u
-const CAMEL_RE = /^\p{Ll}+\p{Lu}|^\p{Lu}\p{Ll}+\p{Lu}/u
-const DIGIT_WORD_RE = /^\p{L}[\p{L}\-.]*\d/u
-const INNER_CAPITAL_OR_DIGIT_RE = /^.+[\p{Lu}\d]/u
 const CAPITALISED_RE = /^\p{Lu}/u
 const LATIN_RE = /^\p{Script=Latin}/u
 const SINGLE_HAN_RE = /^\p{Script=Han}$/u
 const DIGIT_RE = /\d$/
 const POSSESSIVE_RE = /['’]s?$/u
 const ELISION_RE = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\p{L})/iu
-const ACRONYM_PLURAL_RE = /^(\p{Lu}[\p{Lu}\d&]*\p{Lu})s$/u
-const DOTTED_ACRONYM_RE = /^(?:\p{Lu}\.)+\p{Lu}$/u
 const KATAKANA_NAME_RE = /[\p{Script=Katakana}ー]+(?:[・=＝][\p{Script=Katakana}ー]+)+/gu
 const GAP_SPACE_RE = /^[\s\u00a0]*$/
 const GAP_INITIAL_RE = /[:\n•]/
-/** Languages that inflect names ("Ивана", "Kellers"): a shared stem is the same name. */
-const INFLECTING: ReadonlySet<Lang> = new Set(["de", "ru"])
 
 /** "Ada's" → "Ada", "APIs" → "API", "U.S" → "US", "l'Oréal" → "Oréal". */
 const normalise = (text: string): string => {
   let word = text.replace(ELISION_RE, "")
   if (word.length > 2) word = word.replace(POSSESSIVE_RE, "")
-  if (word.includes(".") && DOTTED_ACRONYM_RE.test(word)) return word.replaceAll(".", "")
-  return ACRONYM_PLURAL_RE.exec(word)?.[1] ?? word
+  return acronymForm(word)
 }
-
-export const isStrong = (word: string): boolean =>
-  INNER_CAPITAL_OR_DIGIT_RE.test(word) && (ACRONYM_RE.test(word) || CAMEL_RE.test(word) || DIGIT_WORD_RE.test(word))
-
-interface Sets {
-  readonly common: ReadonlySet<string>
-  readonly titles: ReadonlySet<string>
-  readonly connectors: ReadonlySet<string>
-  readonly determiners: ReadonlySet<string>
-  readonly skip: ReadonlySet<string>
-  readonly suffixes: ReadonlySet<string>
-  readonly surnames: ReadonlySet<string>
-  readonly endings: RegExp
-}
-
-const setsCache = new Map<Lang, Sets>()
-const setsOf = (lex: Lexicon): Sets => {
-  let sets = setsCache.get(lex.lang)
-  if (sets === undefined) {
-    const n = lex.names
-    sets = {
-      common: new Set([...n.commonCapitalised, ...lex.months.flat()].map((w) => w.toLowerCase())),
-      titles: new Set(n.titles),
-      connectors: new Set(n.connectors),
-      determiners: new Set(n.determiners),
-      skip: new Set(n.expansionSkip),
-      suffixes: new Set(n.suffixes),
-      surnames: new Set(n.surnames),
-      endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/
-    }
-    setsCache.set(lex.lang, sets)
-  }
-  return sets
-}
-
-/** The same name word: equal, or for inflecting languages a shared stem ("Иван" and "Ивану"). */
-export const sameWord = (a: string, b: string, lang: Lang): boolean => {
-  if (a === b) return true
-  if (!INFLECTING.has(lang)) return false
-  const n = Math.min(a.length, b.length)
-  if (n < 3 || Math.abs(a.length - b.length) > 3) return false
-  const need = Math.max(3, Math.max(a.length, b.length) - 3)
-  let i = 0
-  while (i < n && a[i] === b[i]) i++
-  return i >= need
-}
-
-const hasWord = (keys: ReadonlyArray<string>, key: string, lang: Lang): boolean =>
-  keys.some((k) => sameWord(k, key, lang))
 
 /** The capitalised words used inside a sentence, where capitals mark names (not in German). */
-const midSentenceCapitals = (p: Prepared, sets: Sets, into: Set<string>): void => {
+const midSentenceCapitals = (p: Prepared, sets: NameLists, into: Set<string>): void => {
   if (p.lang === "de") return
   const { norm, keys } = infoOf(p)
   p.words.forEach((w, i) => {
@@ -132,16 +77,13 @@ const infoOf = (p: Prepared): Info => {
   return info
 }
 
-const inContext = (context: ReadonlySet<string>, key: string, lang: Lang): boolean =>
-  context.has(key) || (INFLECTING.has(lang) && [...context].some((c) => sameWord(c, key, lang)))
-
 const namesCache = new WeakMap<Prepared, { readonly other: Prepared; readonly names: ReadonlyArray<Name> }>()
 
 /** The names of `p`; `other` is the text it is compared with (a word capitalised mid-sentence there is a name here). */
 export const namesOf = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArray<Name> => {
   const cached = namesCache.get(p)
   if (cached !== undefined && cached.other === other) return cached.names
-  const sets = setsOf(lex)
+  const sets = nameLists(lex)
   const context = new Set<string>()
   midSentenceCapitals(p, sets, context)
   midSentenceCapitals(other, sets, context)
@@ -158,7 +100,7 @@ const makeName = (p: Prepared, run: ReadonlyArray<Word>, strong: boolean, weak: 
   return { text, keys, strong, weak, start: first.start, end: last.end, sentence: first.sentence }
 }
 
-const alphabeticNames = (p: Prepared, sets: Sets, context: ReadonlySet<string>): ReadonlyArray<Name> => {
+const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<string>): ReadonlyArray<Name> => {
   const words = p.words
   const { norm, keys } = infoOf(p)
   const german = p.lang === "de"
@@ -240,7 +182,7 @@ const alphabeticNames = (p: Prepared, sets: Sets, context: ReadonlySet<string>):
   return out
 }
 
-const cjkNames = (p: Prepared, sets: Sets): ReadonlyArray<Name> => {
+const cjkNames = (p: Prepared, sets: NameLists): ReadonlyArray<Name> => {
   const words = p.words
   const out: Array<Name> = []
   for (let i = 0; i < words.length; i++) {
@@ -286,25 +228,6 @@ const cjkNames = (p: Prepared, sets: Sets): ReadonlyArray<Name> => {
 // ---------------------------------------------------------------------------------------------------------------
 // Comparison
 
-/** Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. */
-export const expands = (acronym: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
-  const letters = acronym.toLowerCase()
-  if (!ACRONYM_RE.test(acronym) || /\d/.test(letters)) return false
-  const parts = p.words.flatMap((w) => w.lower.split("-"))
-  for (let s = 0; s < parts.length; s++) {
-    let k = 0
-    let i = s
-    while (i < parts.length && k < letters.length) {
-      const part = parts[i] as string
-      if (part.normalize("NFD")[0] === letters[k]) k++
-      else if (!(k > 0 && skip.has(part))) break
-      i++
-    }
-    if (k === letters.length) return true
-  }
-  return false
-}
-
 /** A name of `a` is kept in `b` when each of its words is there, or when `b` spells out the acronym. */
 const kept = (name: Name, b: Prepared, lex: Lexicon, loose: boolean): boolean => {
   const keys = infoOf(b).keys
@@ -312,18 +235,8 @@ const kept = (name: Name, b: Prepared, lex: Lexicon, loose: boolean): boolean =>
   if (b.lang === "zh" || b.lang === "ja") return b.prose.includes(name.text)
   if (loose && name.keys.every((k) => keys.some((w) => w.startsWith(k.slice(0, Math.max(4, k.length - 3))))))
     return true
-  const skip = setsOf(lex).skip
-  return name.keys.length === 1 ? expands(name.text, b, skip) : abbreviated(name, b, skip)
-}
-
-/** Whether `p` has the acronym of a multi-word name ("Transport Layer Security" → "TLS"). */
-const abbreviated = (name: Name, p: Prepared, skip: ReadonlySet<string>): boolean => {
-  const letters = name.keys
-    .flatMap((k) => k.split("-"))
-    .filter((k) => !skip.has(k))
-    .map((k) => k.normalize("NFD")[0])
-    .join("")
-  return letters.length >= 2 && infoOf(p).keys.includes(letters) && p.prose.includes(letters.toUpperCase())
+  const skip = nameLists(lex).skip
+  return name.keys.length === 1 ? expands(name.text, b, skip) : abbreviated(name.keys, b, keys, skip)
 }
 
 export const namesGuard: Guard = (input: GuardInput) => {
@@ -333,18 +246,11 @@ export const namesGuard: Guard = (input: GuardInput) => {
   if (before.length === 0 && after.length === 0) return []
   const lost = dedupe(before.filter((n) => !kept(n, rewrite, lexicon, n.weak)))
   const added = dedupe(after.filter((n) => !n.weak && !kept(n, original, lexicon, false)))
-  const findings: Array<Finding> = []
-  const pairs = Math.min(lost.length, added.length)
-  for (let i = 0; i < pairs; i++) {
-    const a = lost[i] as Name
-    const b = added[i] as Name
-    findings.push(finding("name", `the name "${a.text}" became "${b.text}"`, a.text, b.text))
-  }
-  for (const n of lost.slice(pairs)) findings.push(finding("name", `the name "${n.text}" was dropped`, n.text))
-  for (const n of added.slice(pairs)) {
-    findings.push(finding("name", `the rewrite adds the name "${n.text}"`, undefined, n.text))
-  }
-  return findings
+  return lostAndAdded(
+    { kind: "name", noun: "name" },
+    lost.map((n) => n.text),
+    added.map((n) => n.text)
+  )
 }
 
 const dedupe = (names: ReadonlyArray<Name>): ReadonlyArray<Name> => {

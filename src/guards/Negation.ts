@@ -6,10 +6,12 @@
  * - "unless X" ↔ "if not X": a lost "unless" with one more negation in the rewrite (or the reverse);
  * - phrases that contain a negation but mean something else ("not only", "no later than") are not counted at all.
  */
-import { around, type Hit, label, tallies } from "./Cues.ts"
-import { finding, type Finding } from "./Finding.ts"
+import { around } from "./CueFindings.ts"
+import { type Hit, label } from "./Cues.ts"
+import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
+import { tallies } from "./Tallies.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 const CJK = new Set(["zh", "ja"])
@@ -103,8 +105,6 @@ export const sides = (
   const from = before !== undefined && before.sentence === match?.sentence ? before.start : (match?.start ?? 0)
   return { here, there: other.prose.slice(from, match?.end ?? from).replace(/\s+/g, " ") }
 }
-
-const quote = (s: string) => `"${s}"`
 
 export const negationGuard: Guard = (input) => {
   const { original, rewrite } = input

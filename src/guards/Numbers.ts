@@ -5,7 +5,7 @@
  * reported. The numbers are read by src/guards/Quantities.ts.
  */
 import { extractDates } from "./Dates.ts"
-import { finding, type Finding } from "./Finding.ts"
+import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Prepared } from "./Text.ts"
 import { extractQuantities, isYear, type Quantity, unitNames } from "./Quantities.ts"
@@ -84,8 +84,6 @@ const same = (q: Quantity, r: Quantity): boolean => {
   return dq === dr ? close(q.value * fq, r.value * fr, q.approx || r.approx) : close(q.value, r.value, false)
 }
 const sameValue = (q: Quantity, r: Quantity) => q.version === r.version && close(q.value, r.value, q.approx || r.approx)
-
-const quote = (s: string) => `"${s}"`
 
 /** Numbers lost, changed (value, unit or percent-ness) or added. */
 export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {

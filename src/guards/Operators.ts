@@ -5,38 +5,12 @@
  * value, in any wording of the language's list; the rewrite must not narrow the scope or turn a value into another.
  * The word lists are in `lang/*.json` under `operators`; `Cues.ts` finds them.
  */
-import { around, type Hit, label, pick, type Tally, tallies } from "./Cues.ts"
-import { finding, type Finding, type FindingKind } from "./Finding.ts"
+import { added, around, became, becameOrDropped, dropped } from "./CueFindings.ts"
+import { type Hit, label } from "./Cues.ts"
+import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { negationBalance } from "./Negation.ts"
-import type { Prepared } from "./Text.ts"
-
-const quote = (s: string) => `"${s}"`
-
-/** The first hit of one of `values` of `cls` that the rewrite has more of than the original. */
-const gainedOf = (a: Tally, b: Tally, cls: string, values: ReadonlyArray<string>): Hit | undefined => {
-  for (const value of values) {
-    if (b.any(cls, value) > a.any(cls, value)) {
-      const aTexts = new Set(a.hits.map((h) => label(h)))
-      const own = b.hits.filter((h) => h.cue.cls === cls && h.cue.value === value)
-      return own.find((h) => !aTexts.has(label(h))) ?? own[0]
-    }
-  }
-  return undefined
-}
-
-const became = (kind: FindingKind, original: Prepared, from: Hit, to: Hit, rewrite: Prepared): Finding =>
-  finding(
-    kind,
-    `${quote(label(from))} became ${quote(label(to))} (${quote(around(original, from.start, from.end))} → ${quote(around(rewrite, to.start, to.end))})`,
-    label(from),
-    label(to)
-  )
-
-const dropped = (kind: FindingKind, original: Prepared, hit: Hit): Finding => {
-  const context = around(original, hit.start, hit.end)
-  return finding(kind, `${quote(label(hit))} was dropped (${quote(context)})`, context)
-}
+import { gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
 
 /** A value the original has and the rewrite lacks entirely (substitutes included). */
 const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
@@ -60,7 +34,7 @@ export const operatorsGuard: Guard = (input) => {
     const hit = lost(a, b, "bound", value)
     if (hit === undefined) continue
     const other = gainedOf(a, b, "bound", [OPPOSITE[value] ?? "", "exact"])
-    out.push(other !== undefined ? became("bound", original, hit, other, rewrite) : dropped("bound", original, hit))
+    out.push(becameOrDropped("bound", original, hit, other, rewrite))
   }
 
   // Scope: "only" must survive; the rewrite must not add one.
@@ -68,10 +42,7 @@ export const operatorsGuard: Guard = (input) => {
   if (scopeLost !== undefined) out.push(dropped("scope", original, scopeLost))
   else if (b.strict("scope", "only") > a.any("scope", "only")) {
     const hit = gainedOf(a, b, "scope", ["only"])
-    if (hit !== undefined) {
-      const context = around(rewrite, hit.start, hit.end)
-      out.push(finding("scope", `${quote(label(hit))} was added (${quote(context)})`, undefined, context))
-    }
+    if (hit !== undefined) out.push(added("scope", rewrite, hit))
   }
 
   // Exceptions: an "except" may become an "unless", never disappear.
@@ -86,20 +57,12 @@ export const operatorsGuard: Guard = (input) => {
     const unlessLost = fewer(a, b, "condition", "unless")
     if (unlessLost !== undefined && gainedOf(a, b, "exception", ["except"]) === undefined) {
       const other = gainedOf(a, b, "condition", ["onlyif", "if"])
-      out.push(
-        other !== undefined
-          ? became("condition", original, unlessLost, other, rewrite)
-          : dropped("condition", original, unlessLost)
-      )
+      out.push(becameOrDropped("condition", original, unlessLost, other, rewrite))
     }
     const onlyIfLost = lost(a, b, "condition", "onlyif")
     if (onlyIfLost !== undefined && gainedOf(a, b, "scope", ["only"]) === undefined) {
       const other = gainedOf(a, b, "condition", ["unless", "if"])
-      out.push(
-        other !== undefined
-          ? became("condition", original, onlyIfLost, other, rewrite)
-          : dropped("condition", original, onlyIfLost)
-      )
+      out.push(becameOrDropped("condition", original, onlyIfLost, other, rewrite))
     } else if (unlessLost === undefined && b.strict("condition", "unless") > a.any("condition", "unless")) {
       const hit = gainedOf(a, b, "condition", ["unless"])
       const from = a.hits.find((h) => h.cue.cls === "condition")

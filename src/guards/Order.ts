@@ -7,6 +7,7 @@
 import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lang, Lexicon } from "./Lexicon.ts"
+import { escape } from "./Regex.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 interface Relation {
@@ -26,7 +27,7 @@ interface OrderWords {
   readonly cjk: boolean
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+/** The order words as one alternation, longest first: a phrase must win over a shorter word it starts with. */
 const alternation = (words: ReadonlyArray<string>): string =>
   words
     .toSorted((a, b) => b.length - a.length)

@@ -2,10 +2,13 @@
  * Reading numbers: digits in each language's format ("2,000.5", "1.000,5", "2 000"), spelled numbers ("two
  * hundred and five", "zwei", "两"), CJK numerals and scales ("3万", "1,5 млн", "2 million"), fractions ("half", "la
  * mitad", "四分之一"), percent words, ratios ("one in ten") and the unit after a number. Dates and times are read
- * first (src/guards/Dates.ts) and blanked out, so their digits are not numbers. The words come from the data files.
+ * first (src/guards/Dates.ts) and blanked out, so their digits are not numbers. The words come from the data files;
+ * numbers written in words are read by SpelledNumbers.ts.
  */
-import { alternation, extractDates } from "./Dates.ts"
+import { extractDates } from "./Dates.ts"
 import { type Lexicon, lexicon as lexiconOf } from "./Lexicon.ts"
+import { alternation } from "./Regex.ts"
+import { cjkValue, spelled } from "./SpelledNumbers.ts"
 import type { Prepared } from "./Text.ts"
 
 export interface Quantity {
@@ -114,29 +117,6 @@ const patternsFor = (lex: Lexicon): Patterns => {
 
 const blank = (s: string, start: number, end: number) => s.slice(0, start) + " ".repeat(end - start) + s.slice(end)
 
-/** A CJK numeral: "三千五百" → 3500, "1.2" → 1.2, "二〇二六" → 2026. */
-const cjkValue = (s: string, lex: Lexicon): number => {
-  if (/^\d/.test(s)) return Number(s)
-  let total = 0
-  let section = 0
-  let digit: number | undefined
-  for (const c of s) {
-    const d = lex.numbers.words[c]
-    const scale = lex.numbers.scales[c]
-    if (d !== undefined) digit = digit === undefined ? d : digit * 10 + d
-    else if (scale !== undefined && scale < 1e4) {
-      section += (digit ?? 1) * scale
-      digit = undefined
-    } else if (scale !== undefined) {
-      const small = section + (digit ?? 0)
-      total = scale === 1e4 ? total + (small || 1) * scale : (total + small || 1) * scale
-      section = 0
-      digit = undefined
-    }
-  }
-  return total + section + (digit ?? 0)
-}
-
 /** Reads scale, percent sign or unit after a number ending at `end`; returns the new end. */
 const readAfter = (q: Quantity, work: string, end: number, pat: Patterns): number => {
   let at = end
@@ -178,6 +158,9 @@ const digitValue = (m: RegExpExecArray, lang: string): { value: number; version?
   const value = Number(`${whole.replace(/\D/g, "")}.${frac ?? "0"}`)
   return { value: sign === undefined ? value : -value }
 }
+
+/** Takes a number found at [start, end), reads what follows it and blanks both out. */
+type Add = (start: number, end: number, value: number, extra?: Partial<Quantity>, prefix?: string) => void
 
 const quantityCache = new WeakMap<Prepared, ReadonlyArray<Quantity>>()
 
@@ -236,76 +219,6 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
   const sorted = out.toSorted((a, b) => a.start - b.start)
   quantityCache.set(p, joinPairs(sorted, work, pat))
   return quantityCache.get(p) ?? []
-}
-
-/** "vingt-cinq" → [20, 5]; "quatre-vingt-dix" → [80, 10]: the longest known prefix first. */
-const hyphenated = (word: string, vocab: ReadonlyMap<string, number>): ReadonlyArray<number | undefined> => {
-  const parts = word.split("-")
-  const out: Array<number | undefined> = []
-  for (let i = 0; i < parts.length; i++) {
-    const pair = vocab.get(`${parts[i]}-${parts[i + 1]}`)
-    if (pair !== undefined) i++
-    out.push(pair ?? vocab.get(parts[i] ?? ""))
-  }
-  return out
-}
-
-type Add = (start: number, end: number, value: number, extra?: Partial<Quantity>, prefix?: string) => void
-
-/** Spelled numbers: runs of number words and scales ("two hundred and five", "zwei Millionen", "vingt-cinq"). */
-const spelled = (p: Prepared, lex: Lexicon, pat: Patterns, work: string, add: Add) => {
-  const { ordinals, range } = lex.numbers
-  let run: { start: number; end: number; total: number; current: number; last: number; lone: boolean } | undefined
-  const flush = () => {
-    if (run === undefined) return
-    const value = run.total + run.current
-    add(run.start, run.end, value, { weak: value <= 1 || run.lone })
-    run = undefined
-  }
-  for (const w of p.words) {
-    if (work[w.start] === " ") {
-      flush()
-      continue
-    }
-    const known = pat.spelledOf.get(w.lower)
-    if (known === undefined && !w.lower.includes("-") && pat.wordKinds.get(w.lower) === undefined) {
-      flush()
-      continue
-    }
-    const values = known === undefined ? hyphenated(w.lower, pat.spelledOf) : [known]
-    if (values.some((v) => v === undefined)) {
-      // "and" inside "one hundred and five", "y" in "treinta y dos": only after a tens or a scale.
-      if (run !== undefined && run.last >= 20 && range.includes(w.lower) && w.start - run.end < 3) continue
-      flush()
-      // "five-person", "two-day": the number before the hyphen, with its unit if the rest names one.
-      const head = w.lower.slice(0, Math.max(0, w.lower.indexOf("-")))
-      const first = pat.spelledOf.get(head)
-      if (first !== undefined && first >= 0) {
-        add(w.start, w.start + head.length, first, { weak: first <= 1 })
-        continue
-      }
-      const ordinal = ordinals[w.lower]
-      if (ordinal !== undefined) add(w.start, w.end, ordinal, { weak: true, unit: "" })
-      continue
-    }
-    for (const v of values as ReadonlyArray<number>) {
-      run ??= { start: w.start, end: w.end, total: 0, current: 0, last: 0, lone: v < 0 }
-      if (v >= 0) {
-        run.current += v
-        run.last = v
-      } else if (-v < 1000) {
-        run.current = (run.current || 1) * -v
-        run.last = -v
-      } else {
-        if (run.current === 0 && run.total > 0) run.total *= -v
-        else run.total += (run.current || 1) * -v
-        run.current = 0
-        run.last = -v
-      }
-      run.end = w.end
-    }
-  }
-  flush()
 }
 
 /** A range's first end takes the unit of its second ("3–5 minutes"); "one in ten" becomes a ratio. */

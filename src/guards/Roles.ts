@@ -10,7 +10,8 @@
 import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lang, Lexicon } from "./Lexicon.ts"
-import { type Name, namesOf, sameWord } from "./Names.ts"
+import { type Name, namesOf } from "./Names.ts"
+import { sameWord } from "./NameWords.ts"
 import { clausesOf } from "./Order.ts"
 import type { Prepared, Word } from "./Text.ts"
 

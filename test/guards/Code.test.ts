@@ -1,12 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { codeGuard } from "../../src/guards/Code.ts"
-import { lexicon } from "../../src/guards/Lexicon.ts"
-import { prepare } from "../../src/guards/Text.ts"
+import { messagesOf } from "./support.ts"
 
-const messages = (original: string, rewrite: string) => {
-  const o = prepare(original)
-  return codeGuard({ original: o, rewrite: prepare(rewrite, o.lang), lexicon: lexicon(o.lang) }).map((f) => f.message)
-}
+const messages = messagesOf(codeGuard)
 
 describe("Code", () => {
   it("keeps inline code spans verbatim, including double-backtick spans, when the sentence is reworded", () => {

@@ -1,26 +1,24 @@
 import { assert, describe, it } from "@effect/vitest"
 import { datesGuard, extractDates } from "../../src/guards/Dates.ts"
-import type { Finding } from "../../src/guards/Finding.ts"
 import { type Lang, lexicon } from "../../src/guards/Lexicon.ts"
-import { checkMeaning } from "../../src/guards/Safety.ts"
 import { prepare } from "../../src/guards/Text.ts"
+import { assertNone, assertSome, findingsOf, findingsOfKinds } from "./support.ts"
 
-const check = (original: string, rewrite: string, lang?: Lang): ReadonlyArray<Finding> => {
-  const a = prepare(original, lang)
-  return datesGuard({ original: a, rewrite: prepare(rewrite, a.lang), lexicon: lexicon(a.lang) })
-}
+const check = findingsOf(datesGuard)
 /** Dates and numbers together: a year or a time may be read by either guard. */
-const both = (original: string, rewrite: string) =>
-  checkMeaning(original, rewrite).findings.filter((f) => f.kind === "date" || f.kind === "number")
+const both = findingsOfKinds(["date", "number"])
 const passes = (original: string, rewrite: string, lang?: Lang) => {
-  assert.deepStrictEqual(check(original, rewrite, lang), [], `${original} → ${rewrite}`)
-  assert.deepStrictEqual(both(original, rewrite), [], `${original} → ${rewrite}`)
+  assertNone(check(original, rewrite, lang), original, rewrite)
+  assertNone(both(original, rewrite), original, rewrite)
 }
-const flags = (original: string, rewrite: string, lang?: Lang) => {
-  const findings = lang === undefined ? both(original, rewrite) : check(original, rewrite, lang)
-  assert.isTrue(findings.length > 0, `expected a date finding: ${original} → ${rewrite}`)
-  return findings
-}
+/** A finding of the date guard in the language given, else of the date or the number guard. */
+const flags = (original: string, rewrite: string, lang?: Lang) =>
+  assertSome(
+    lang === undefined ? both(original, rewrite) : check(original, rewrite, lang),
+    undefined,
+    original,
+    rewrite
+  )
 const dates = (text: string, lang?: Lang) => {
   const p = prepare(text, lang)
   return extractDates(p, lexicon(p.lang)).items.map((d) => d.text)

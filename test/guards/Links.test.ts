@@ -1,14 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { Guard } from "../../src/guards/Guard.ts"
-import { lexicon } from "../../src/guards/Lexicon.ts"
 import { linksGuard } from "../../src/guards/Links.ts"
-import { prepare } from "../../src/guards/Text.ts"
+import { messagesOf } from "./support.ts"
 
-const check = (guard: Guard, original: string, rewrite: string) => {
-  const o = prepare(original)
-  return guard({ original: o, rewrite: prepare(rewrite, o.lang), lexicon: lexicon(o.lang) })
-}
-const messages = (original: string, rewrite: string) => check(linksGuard, original, rewrite).map((f) => f.message)
+const messages = messagesOf(linksGuard)
 
 describe("Links", () => {
   it("keeps urls, www domains, e-mail addresses and link targets in any order and form", () => {

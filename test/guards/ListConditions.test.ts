@@ -1,8 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { checkMeaning } from "../../src/guards/Safety.ts"
+import { findingsOfKinds } from "./support.ts"
 
-const conditions = (original: string, rewrite: string) =>
-  checkMeaning(original, rewrite).findings.filter((f) => f.kind === "condition")
+const conditions = findingsOfKinds(["condition"])
 
 describe("ListConditions", () => {
   it("reports an item dropped from a list of conditions, naming it", () => {

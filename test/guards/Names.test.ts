@@ -2,11 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { lexicon } from "../../src/guards/Lexicon.ts"
 import { namesGuard, namesOf } from "../../src/guards/Names.ts"
 import { prepare } from "../../src/guards/Text.ts"
+import { messagesOf } from "./support.ts"
 
-const messages = (original: string, rewrite: string) => {
-  const o = prepare(original)
-  return namesGuard({ original: o, rewrite: prepare(rewrite, o.lang), lexicon: lexicon(o.lang) }).map((f) => f.message)
-}
+const messages = messagesOf(namesGuard)
 const names = (text: string) => {
   const p = prepare(text)
   return namesOf(p, p, lexicon(p.lang))

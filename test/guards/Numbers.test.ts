@@ -1,24 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { Finding } from "../../src/guards/Finding.ts"
+import type { FindingKind } from "../../src/guards/Finding.ts"
 import { lexicon } from "../../src/guards/Lexicon.ts"
 import { numbersGuard } from "../../src/guards/Numbers.ts"
 import { extractQuantities } from "../../src/guards/Quantities.ts"
 import { prepare } from "../../src/guards/Text.ts"
+import { assertNone, assertSome, findingsOf } from "./support.ts"
 
-const check = (original: string, rewrite: string): ReadonlyArray<Finding> => {
-  const a = prepare(original)
-  return numbersGuard({ original: a, rewrite: prepare(rewrite, a.lang), lexicon: lexicon(a.lang) })
-}
-const passes = (original: string, rewrite: string) =>
-  assert.deepStrictEqual(check(original, rewrite), [], `${original} → ${rewrite}`)
-const flags = (original: string, rewrite: string, kind: Finding["kind"] = "number") => {
-  const findings = check(original, rewrite)
-  assert.isTrue(
-    findings.some((f) => f.kind === kind),
-    `expected a ${kind} finding: ${original} → ${rewrite}: ${JSON.stringify(findings)}`
-  )
-  return findings
-}
+const check = findingsOf(numbersGuard)
+const passes = (original: string, rewrite: string) => assertNone(check(original, rewrite), original, rewrite)
+const flags = (original: string, rewrite: string, kind: FindingKind = "number") =>
+  assertSome(check(original, rewrite), kind, original, rewrite)
 const values = (text: string) => {
   const p = prepare(text)
   return extractQuantities(p, lexicon(p.lang))

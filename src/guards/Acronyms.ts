@@ -1,0 +1,59 @@
+/**
+ * Acronyms and the other forms that make a word a name in any position and language ("NASA", "GitHub", "GPT4"), and
+ * the two ways a rewrite may trade an acronym for its expansion: "TLS" → "Transport Layer Security" and back.
+ */
+import type { Prepared } from "./Text.ts"
+
+const ACRONYM_RE = /^\p{Lu}[\p{Lu}\d&]*\p{Lu}$/u
+const CAMEL_RE = /^\p{Ll}+\p{Lu}|^\p{Lu}\p{Ll}+\p{Lu}/u
+const DIGIT_WORD_RE = /^\p{L}[\p{L}\-.]*\d/u
+const INNER_CAPITAL_OR_DIGIT_RE = /^.+[\p{Lu}\d]/u
+const ACRONYM_PLURAL_RE = /^(\p{Lu}[\p{Lu}\d&]*\p{Lu})s$/u
+const DOTTED_ACRONYM_RE = /^(?:\p{Lu}\.)+\p{Lu}$/u
+
+/** An acronym, CamelCase or digit word: a name wherever it stands. */
+export const isStrong = (word: string): boolean =>
+  INNER_CAPITAL_OR_DIGIT_RE.test(word) && (ACRONYM_RE.test(word) || CAMEL_RE.test(word) || DIGIT_WORD_RE.test(word))
+
+/** A dotted or plural acronym in its plain form ("U.S" → "US", "APIs" → "API"); any other word as it is. */
+export const acronymForm = (word: string): string => {
+  if (word.includes(".") && DOTTED_ACRONYM_RE.test(word)) return word.replaceAll(".", "")
+  return ACRONYM_PLURAL_RE.exec(word)?.[1] ?? word
+}
+
+/** Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. */
+export const expands = (acronym: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
+  const letters = acronym.toLowerCase()
+  if (!ACRONYM_RE.test(acronym) || /\d/.test(letters)) return false
+  const parts = p.words.flatMap((w) => w.lower.split("-"))
+  for (let s = 0; s < parts.length; s++) {
+    let k = 0
+    let i = s
+    while (i < parts.length && k < letters.length) {
+      const part = parts[i] as string
+      if (part.normalize("NFD")[0] === letters[k]) k++
+      else if (!(k > 0 && skip.has(part))) break
+      i++
+    }
+    if (k === letters.length) return true
+  }
+  return false
+}
+
+/**
+ * Whether `p` has the acronym of a multi-word name ("Transport Layer Security" → "TLS"). `nameKeys` are the name's
+ * words and `keys` the words of `p`, both normalised and lower-cased.
+ */
+export const abbreviated = (
+  nameKeys: ReadonlyArray<string>,
+  p: Prepared,
+  keys: ReadonlyArray<string>,
+  skip: ReadonlySet<string>
+): boolean => {
+  const letters = nameKeys
+    .flatMap((k) => k.split("-"))
+    .filter((k) => !skip.has(k))
+    .map((k) => k.normalize("NFD")[0])
+    .join("")
+  return letters.length >= 2 && keys.includes(letters) && p.prose.includes(letters.toUpperCase())
+}

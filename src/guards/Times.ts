@@ -1,0 +1,108 @@
+/**
+ * Times of day for the date guard: "15:30", "3 p.m.", "22 Uhr", "21 h 00", "午後3時", "下午3点30分", and ranges whose
+ * first end is a bare hour ("22 und 23:30 Uhr"). A time is read into the component "t:H:MM" on a 24-hour clock, so
+ * "3 p.m." and "15:00" give the same one. Dates.ts runs these patterns after its date patterns, on a text whose dates
+ * are already blanked out; the morning, afternoon and hour words come from the data files.
+ */
+import type { Lexicon } from "./Lexicon.ts"
+import { alternation } from "./Regex.ts"
+import type { Prepared } from "./Text.ts"
+
+/** Reads a match into the components it gives ("md:6-3", "t:15:00"), or nothing when it is no date or time after all. */
+export type Read = (m: RegExpExecArray, p: Prepared) => ReadonlyArray<string> | undefined
+/** A pattern, how to read a match, and a quick test that the text can hold one at all (most paragraphs have no date). */
+export type Step = readonly [RegExp, Read, (work: string, words: number) => boolean]
+
+const CJK_DIGITS: Readonly<Record<string, number>> = {
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9
+}
+/** A small number written in digits or in CJK numerals (up to 99). */
+export const smallNumber = (s: string): number => {
+  if (/^\d+$/.test(s)) return Number(s)
+  if (s === "半") return 30
+  const ten = s.indexOf("十")
+  if (ten < 0) return [...s].reduce((n, c) => n * 10 + (CJK_DIGITS[c] ?? 0), 0)
+  const tens = ten === 0 ? 1 : (CJK_DIGITS[s[0] ?? ""] ?? 1)
+  return tens * 10 + (CJK_DIGITS[s[ten + 1] ?? ""] ?? 0)
+}
+
+/** The component of a time, or nothing when the hour or minute cannot be one ("25:10", "13 p.m."). */
+export const time = (h: number, min: number, meridiem: "am" | "pm" | undefined): ReadonlyArray<string> | undefined => {
+  if (h > 24 || min > 59 || (meridiem !== undefined && (h < 1 || h > 12))) return undefined
+  const hour = meridiem === "pm" ? (h % 12) + 12 : meridiem === "am" ? h % 12 : h % 24
+  return [`t:${hour}:${String(min).padStart(2, "0")}`]
+}
+
+/** The patterns of times in one language, in the order they run. */
+export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
+  const cjk = lex.lang === "zh" || lex.lang === "ja"
+  const AM = alternation(lex.dateWords.am)
+  const PM = alternation(lex.dateWords.pm)
+  const HOUR = alternation(lex.dateWords.hour)
+  const RANGE = alternation(lex.numbers.range)
+  const meridiem = (s: string | undefined) =>
+    s === undefined
+      ? undefined
+      : new RegExp(`^(?:${AM})$`).test(s)
+        ? "am"
+        : new RegExp(`^(?:${PM})$`).test(s)
+          ? "pm"
+          : undefined
+  const re = (source: string) => new RegExp(source, "gu")
+  const test = (regex: RegExp) => (work: string) => regex.test(work)
+  const DIGIT = test(/\d/)
+  const steps: Array<Step> = [
+    // Time ranges whose first end is a bare hour: "22 und 23:30 Uhr", "9–11 a.m."
+    [
+      re(
+        `(?<![\\d:.,])(\\d{1,2})(?:[:.](\\d{2}))?\\s*(?:-|–|—|${RANGE})\\s*(\\d{1,2})(?:[:.](\\d{2}))?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`
+      ),
+      (m) => {
+        if (m[5] === undefined && (m[4] === undefined || !m[0].includes(":"))) return undefined
+        const mer = meridiem(m[5])
+        const first = time(Number(m[1]), Number(m[2] ?? 0), mer)
+        const second = time(Number(m[3]), Number(m[4] ?? 0), mer)
+        return first && second && [...first, ...second]
+      },
+      DIGIT
+    ],
+    // 15:30, 3:30 p.m.
+    [
+      re(`(?<![\\d:.,])(\\d{1,2}):(\\d{2})(?::\\d{2})?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`),
+      (m) => time(Number(m[1]), Number(m[2]), meridiem(m[3])),
+      test(/\d:\d/)
+    ]
+  ]
+  if (cjk) {
+    // 午後3時, 下午3点30分
+    steps.push([
+      re(
+        `(${AM}|${PM})?\\s*(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
+      ),
+      (m) =>
+        m[1] === undefined && !/^\d/.test(m[2] ?? "")
+          ? undefined
+          : time(smallNumber(m[2] ?? ""), m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1])),
+      test(new RegExp(HOUR))
+    ])
+  } else if (lex.dateWords.hour.length > 0 || lex.dateWords.am.length > 0) {
+    // 3 p.m., 22 Uhr, 22.30 Uhr, 21 h 00
+    steps.push([
+      re(`(?<![\\d:.,])(\\d{1,2})(?:\\.(\\d{2}))?\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?(?:\\s*(\\d{2})(?!\\d))?`),
+      (m) => time(Number(m[1]), Number(m[2] ?? m[4] ?? 0), meridiem(m[3])),
+      DIGIT
+    ])
+  }
+  return steps
+}

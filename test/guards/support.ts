@@ -1,0 +1,63 @@
+/**
+ * What the guard tests share: one guard run on a pair the way `checkMeaning` runs it (the rewrite read in the
+ * original's language), every guard's findings of some kinds, and the two assertions most cases make.
+ */
+import { assert } from "@effect/vitest"
+import type { Finding, FindingKind } from "../../src/guards/Finding.ts"
+import type { Guard } from "../../src/guards/Guard.ts"
+import { type Lang, lexicon } from "../../src/guards/Lexicon.ts"
+import { checkMeaning } from "../../src/guards/Safety.ts"
+import { prepare } from "../../src/guards/Text.ts"
+
+/** The findings of one guard on a pair; `lang` forces the language of both texts. */
+export const findingsOf =
+  (guard: Guard) =>
+  (original: string, rewrite: string, lang?: Lang): ReadonlyArray<Finding> => {
+    const o = prepare(original, lang)
+    return guard({ original: o, rewrite: prepare(rewrite, o.lang), lexicon: lexicon(o.lang) })
+  }
+
+/** The messages of one guard on a pair. */
+export const messagesOf = (guard: Guard) => {
+  const findings = findingsOf(guard)
+  return (original: string, rewrite: string): ReadonlyArray<string> => findings(original, rewrite).map((f) => f.message)
+}
+
+/** The findings of every guard on a pair that are of one of `kinds` (the other guards' findings left out). */
+export const findingsOfKinds = (kinds: ReadonlyArray<FindingKind>) => {
+  const wanted = new Set(kinds)
+  return (original: string, rewrite: string): ReadonlyArray<Finding> =>
+    checkMeaning(original, rewrite).findings.filter((f) => wanted.has(f.kind))
+}
+
+/** Asserts that a pair has no findings. */
+export const assertNone = (findings: ReadonlyArray<Finding>, original: string, rewrite: string): void =>
+  assert.deepStrictEqual(findings, [], `${original} → ${rewrite}`)
+
+/** Asserts that a pair has a finding (of `kind`, when given), and returns the findings. */
+export const assertSome = (
+  findings: ReadonlyArray<Finding>,
+  kind: FindingKind | undefined,
+  original: string,
+  rewrite: string
+): ReadonlyArray<Finding> => {
+  assert.isTrue(
+    kind === undefined ? findings.length > 0 : findings.some((f) => f.kind === kind),
+    `expected a ${kind ?? "any"} finding: ${original} → ${rewrite}: ${JSON.stringify(findings)}`
+  )
+  return findings
+}
+
+/**
+ * For each [original, faithful, changed]: the faithful rewrite has no finding and the changed one exactly one. One
+ * original per language, each said once the same way and once with the fact turned around.
+ */
+export const assertKeptAndChanged = (
+  messages: (original: string, rewrite: string) => ReadonlyArray<string>,
+  cases: ReadonlyArray<readonly [original: string, faithful: string, changed: string]>
+): void => {
+  for (const [original, faithful, changed] of cases) {
+    assert.deepStrictEqual(messages(original, faithful), [], `${original} → ${faithful}`)
+    assert.strictEqual(messages(original, changed).length, 1, `${original} → ${changed}`)
+  }
+}
