@@ -86,6 +86,32 @@ const source = (
   return { src: (starStart ? String.raw`\p{L}*` : "") + src + end + tail, bounded, literal }
 }
 
+const WORD_END = String.raw`(?![\p{L}\p{N}])`
+
+/**
+ * Neighbouring alternatives that all end a word share one end check: "(?:not|never)(?!…)" matches what "not(?!…)|
+ * never(?!…)" does (a failed check backtracks into the next alternative), but keeps the expression small enough for
+ * the regular-expression engine to optimise it (past about 20,000 characters it no longer does, and runs many times
+ * slower).
+ */
+const grouped = (list: ReadonlyArray<string>): Array<string> => {
+  const out: Array<string> = []
+  let run: Array<string> = []
+  const flush = () => {
+    if (run.length > 0) out.push(`(?:${run.join("|")})${WORD_END}`)
+    run = []
+  }
+  for (const src of list) {
+    if (src.endsWith(WORD_END)) run.push(src.slice(0, -WORD_END.length))
+    else {
+      flush()
+      out.push(src)
+    }
+  }
+  flush()
+  return out
+}
+
 const compile = (lex: Lexicon): Compiled => {
   const cjk = CJK.has(lex.lang)
   const numberWords = Object.keys(lex.numbers.words)
@@ -131,7 +157,8 @@ const compile = (lex: Lexicon): Compiled => {
   }
   sources.sort((a, b) => b[1] - a[1])
   const complex = [...complexBySource].map(([src, cues]) => [cues, new RegExp(src, "uy")] as const)
-  const alternatives = (bounded: boolean) => [...new Set(sources.filter((s) => s[2] === bounded).map(([s]) => s))]
+  const alternatives = (bounded: boolean) =>
+    grouped([...new Set(sources.filter((s) => s[2] === bounded).map(([s]) => s))])
   const inWords = alternatives(true)
   const anywhere = alternatives(false)
   const re = new RegExp(
@@ -164,6 +191,62 @@ const isNameLike = (text: Prepared, start: number, end: number, months: Readonly
   if (!UPPER_RE.test(first)) return false
   if (DIGIT_AHEAD_RE.test(text.prose.slice(end, end + 4)) && months.has(text.lower.slice(start, end))) return true
   return !SENTENCE_START_RE.test(text.prose.slice(Math.max(0, start - 12), start))
+}
+
+const TURNED: Readonly<Record<string, Cue>> = {
+  lower: { cls: "bound", value: "upper", weak: false },
+  upper: { cls: "bound", value: "lower", weak: false }
+}
+const GAP_BREAK_RE = /[,.;:!?()。，；：！？、]/u
+const GAP_WORD_RE = /[\p{L}\p{N}]+/gu
+
+const isTurnable = (h: Hit | undefined): h is Hit =>
+  h !== undefined && h.cue.cls === "bound" && !h.cue.weak && TURNED[h.cue.value] !== undefined
+
+/** The words (characters in Chinese and Japanese) between two cues, or -1 when a punctuation mark parts them. */
+const gapBetween = (text: Prepared, from: number, to: number, cjk: boolean): number => {
+  const gap = text.prose.slice(from, to)
+  if (GAP_BREAK_RE.test(gap)) return -1
+  return cjk ? gap.replace(/\s/g, "").length : (gap.match(GAP_WORD_RE)?.length ?? 0)
+}
+
+/**
+ * A negation that turns the bound right after it: "do not take more than 4" is "at most 4", "cannot be longer than 5
+ * minutes" is "5 minutes at most", "不能多于" is "不多于"; in Japanese the negation follows ("3錠以上は飲まない"). The two
+ * hits become one bound of the other direction, so that neither a negation nor a lower bound is counted.
+ */
+const turnNegatedBounds = (text: Prepared, hits: ReadonlyArray<Hit>): ReadonlyArray<Hit> => {
+  if (!hits.some((h) => h.cue.cls === "negation") || !hits.some(isTurnable)) return hits
+  const cjk = CJK.has(text.lang)
+  const maxGap = cjk ? 4 : 2
+  const out: Array<Hit> = []
+  const gone = new Set<Hit>()
+  const sameSpan = (h: Hit) => hits.filter((x) => x.start === h.start && x.end === h.end)
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i]
+    if (h === undefined || gone.has(h)) continue
+    const next = hits.find((x, j) => j > i && x.start >= h.end && !gone.has(x))
+    if (h.cue.cls === "negation" && isTurnable(next)) {
+      const gap = gapBetween(text, h.end, next.start, cjk)
+      if (gap >= 0 && gap <= maxGap) {
+        for (const x of sameSpan(next)) gone.add(x)
+        const cue = TURNED[next.cue.value] ?? next.cue
+        out.push({ cue, text: text.prose.slice(h.start, next.end), start: h.start, end: next.end })
+        continue
+      }
+    }
+    if (text.lang === "ja" && isTurnable(h) && next?.cue.cls === "negation") {
+      const gap = gapBetween(text, h.end, next.start, true)
+      if (gap >= 0 && gap <= 6) {
+        for (const x of [...sameSpan(h), ...sameSpan(next)]) gone.add(x)
+        const cue = TURNED[h.cue.value] ?? h.cue
+        out.push({ cue, text: text.prose.slice(h.start, next.end), start: h.start, end: next.end })
+        continue
+      }
+    }
+    out.push(h)
+  }
+  return out
 }
 
 /** Every cue of `text` in reading order ("none" phrases left out). Cached per prepared text. */
@@ -200,8 +283,9 @@ export const scan = (text: Prepared, lex: Lexicon): ReadonlyArray<Hit> => {
       }
     }
   }
-  scanCache.set(text, hits)
-  return hits
+  const result = turnNegatedBounds(text, hits)
+  scanCache.set(text, result)
+  return result
 }
 
 /** The hits of one class. */

@@ -24,6 +24,8 @@ export interface Dates {
   readonly pool: ReadonlySet<string>
   /** The lower-cased prose with every date and time blanked out (same offsets), for the number guard. */
   readonly rest: string
+  /** The bare whole numbers up to 24 left in `rest`: "de 2 a 4" may be "de 2:00 a 4:00" in the other text. */
+  readonly hours: ReadonlySet<number>
 }
 
 const CJK = new Set(["zh", "ja"])
@@ -69,6 +71,11 @@ const patternsFor = (lex: Lexicon): Patterns => {
   const capitalised = lex.months.some((names) => /^\p{Lu}/u.test(names[0] ?? ""))
   const [L, R] = cjk ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
   const MONTH = `(${alternation([...monthOf.keys()])})`
+  const ordinalOf = new Map(Object.entries(lex.numbers.ordinals).filter(([, v]) => v >= 1 && v <= 31))
+  const ORDINAL = alternation([...ordinalOf.keys()])
+  // "the first may be": a month written out next to an ordinal word is capitalised where the language does so.
+  const monthCased = (m: RegExpExecArray, month: string | undefined, p: Prepared) =>
+    !capitalised || /\p{Lu}/u.test(p.prose[m.index + m[0].indexOf(month ?? "")] ?? "")
   const YEARSUF = lex.dateWords.year.length > 0 ? `(?:\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?)?` : ""
   const slashMonthFirst = lex.lang === "en"
   const re = (source: string) => new RegExp(source, "gu")
@@ -129,9 +136,29 @@ const patternsFor = (lex: Lexicon): Patterns => {
     // 3 June 2026, 3. Juni, 3 de junio de 2026, 3 июня 2026 г.
     [
       re(
-        `${L}(\\d{1,2})(?:\\.|st|nd|rd|th|er|º)?(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
+        `${L}(\\d{1,2})(?:\\.|st|nd|rd|th|er|º|-?го|-?е)?(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
       ),
       (m) => ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[2] ?? "") ?? 0, Number(m[1])),
+      hasMonth
+    ],
+    // the third of June, le premier juin, el primero de junio, am dritten Juni, третьего июня
+    [
+      re(
+        `${L}(${ORDINAL})(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
+      ),
+      (m, p) =>
+        monthCased(m, m[2], p)
+          ? ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[2] ?? "") ?? 0, ordinalOf.get(m[1] ?? ""))
+          : undefined,
+      hasMonth
+    ],
+    // June third, June the 3rd
+    [
+      re(`(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?\\s+(?:the\\s+)?(${ORDINAL})${R}(?:,?\\s+(\\d{4})(?!\\d))?`),
+      (m, p) =>
+        monthCased(m, m[1], p)
+          ? ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[1] ?? "") ?? 0, ordinalOf.get(m[2] ?? ""))
+          : undefined,
       hasMonth
     ],
     // June 3, 2026
@@ -188,6 +215,7 @@ const sentenceStart = (p: Prepared, offset: number): number => {
   return 0
 }
 
+const BARE_HOUR_RE = /(?<![\d.,:])(\d{1,2})(?![\d]|[.,:]\d)/g
 const BARE_YEAR_RE = /(?<![\d.,])(1\d{3}|2[01]\d{2})(?![\d]|[.,]\d)/g
 /** Components that one date gives beyond what it needs: a day gives its month, a slash date both readings. */
 const gives = (needs: ReadonlyArray<string>): ReadonlyArray<string> =>
@@ -231,7 +259,9 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
     }
   }
   for (const m of work.matchAll(BARE_YEAR_RE)) pool.add(`y:${m[1]}`)
-  const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work }
+  const hours = new Set<number>()
+  for (const m of work.matchAll(BARE_HOUR_RE)) if (Number(m[1]) <= 24) hours.add(Number(m[1]))
+  const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work, hours }
   cache.set(p, dates)
   return dates
 }
@@ -240,7 +270,12 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
 export const datesGuard: Guard = ({ lexicon, original, rewrite }) => {
   const a = extractDates(original, lexicon)
   const b = extractDates(rewrite, lexicon)
-  const lost = a.items.filter((d) => d.needs.some((n) => !b.pool.has(n))).map((d) => d.text)
-  const added = b.items.filter((d) => d.needs.some((n) => !a.pool.has(n))).map((d) => d.text)
+  // A time on the hour that the other text gives as a bare number ("de 2 a 4" → "de 2:00 a 4:00").
+  const bareHour = (n: string, hours: ReadonlySet<number>) => {
+    const m = /^t:(\d+):00$/.exec(n)
+    return m !== null && (hours.has(Number(m[1])) || hours.has(Number(m[1]) - 12))
+  }
+  const lost = a.items.filter((d) => d.needs.some((n) => !b.pool.has(n) && !bareHour(n, b.hours))).map((d) => d.text)
+  const added = b.items.filter((d) => d.needs.some((n) => !a.pool.has(n) && !bareHour(n, a.hours))).map((d) => d.text)
   return distinct(lostAndAdded({ kind: "date", noun: "date", bareChange: true }, lost, added))
 }

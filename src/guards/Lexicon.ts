@@ -45,6 +45,10 @@ export interface LexiconData {
     readonly per: ReadonlyArray<string>
     /** Words of a ratio between two numbers: "in" ("one in ten"), "out of". */
     readonly ratio: ReadonlyArray<string>
+    /** Words of a ratio whose whole comes first: "人に" ("4人に1人", one in four), "人中有". */
+    readonly ratioAfter?: ReadonlyArray<string>
+    /** Words that join the parts of a number written as one word: "und" ("fünfundzwanzig"). */
+    readonly compound?: ReadonlyArray<string>
     /** Phrases that contain a number word but are no number: "no one", "十分". */
     readonly ignore: ReadonlyArray<string>
   }
@@ -64,6 +68,12 @@ export interface LexiconData {
     readonly hour: ReadonlyArray<string>
     /** Words after a year that make it a year: "г.", "年". */
     readonly year: ReadonlyArray<string>
+    /** Words before a bare hour that make it a time of day: "a las 9", "um 9", "в 9 утра". */
+    readonly at?: ReadonlyArray<string>
+    /** Words after an hour that make it a time of day only after one of `at`: "в 9 часов", "à 14 heures". */
+    readonly atHour?: ReadonlyArray<string>
+    /** Afternoon markers that count only after one of `at`: "в 3 дня" (but "3 дня" is three days). */
+    readonly atPm?: ReadonlyArray<string>
   }
   readonly names: {
     /** Capitalised words that are not names when they start a sentence or stand alone. */
@@ -82,6 +92,8 @@ export interface LexiconData {
     readonly surnames: ReadonlyArray<string>
     /** Endings of common words ("-ly", "-tion"): a sentence-initial word with one is not taken for a name. */
     readonly commonEndings: ReadonlyArray<string>
+    /** Words that end the name of an organisation in Chinese and Japanese ("大学", "公司", "株式会社"). */
+    readonly organisations: ReadonlyArray<string>
   }
   /** Who did what: passive auxiliaries, agent markers ("by", "von", "によって") and words that join two actors. */
   readonly roles: {
@@ -89,6 +101,15 @@ export interface LexiconData {
     readonly agentBefore: ReadonlyArray<string>
     readonly agentAfter: ReadonlyArray<string>
     readonly coordinators: ReadonlyArray<string>
+    /** Particles after the one who acts and the one acted on (Japanese "が"/"は" and "を"). */
+    readonly subjectAfter: ReadonlyArray<string>
+    readonly objectAfter: ReadonlyArray<string>
+    /** After another participant, an owner ("学生の"): a noun that may trade places with the agent. */
+    readonly participantAfter: ReadonlyArray<string>
+    /** After the agent of a passive verb (Japanese "に" in "田中さんに叱られた"). */
+    readonly passiveAgentAfter: ReadonlyArray<string>
+    /** A pattern that makes a clause passive where no auxiliary word does ("[さら]れ(る|た|ます)"). */
+    readonly passivePattern: string
   }
   /** Order of events: words that put their own clause first ("after", "nachdem") or last ("before", "bevor"). */
   readonly order: {
@@ -100,6 +121,8 @@ export interface LexiconData {
     readonly openers: ReadonlyArray<string>
     /** The order word ends its clause (Chinese, Japanese) instead of opening it. */
     readonly postposed: boolean
+    /** Words that open the later of two events even where order words end their clause: "然后", "再", "その後". */
+    readonly next: ReadonlyArray<string>
   }
 }
 
@@ -137,10 +160,21 @@ const EMPTY: LexiconData = {
     expansionSkip: [],
     suffixes: [],
     surnames: [],
-    commonEndings: []
+    commonEndings: [],
+    organisations: []
   },
-  roles: { passiveAux: [], agentBefore: [], agentAfter: [], coordinators: [] },
-  order: { before: [], after: [], stop: [], openers: [], postposed: false }
+  roles: {
+    passiveAux: [],
+    agentBefore: [],
+    agentAfter: [],
+    coordinators: [],
+    subjectAfter: [],
+    objectAfter: [],
+    participantAfter: [],
+    passiveAgentAfter: [],
+    passivePattern: ""
+  },
+  order: { before: [], after: [], stop: [], openers: [], postposed: false, next: [] }
 }
 
 const DATA: Readonly<Record<Lang, LexiconData>> = { en, de, es, fr, zh, ja, ru, other: EMPTY }

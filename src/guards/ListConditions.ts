@@ -1,8 +1,9 @@
 /**
  * Conditions in a list: "if you have X, Y and Z", "once it has two approvals, a green run and no open comments", "il
  * faut avoir A, B et C". Each item of such a list must survive: an item none of whose content words (nor numbers)
- * reappear in the rewrite was dropped. Only lists after a condition or an obligation that does not open its sentence
- * are read, so that "If A, B and C happen" does not mistake the main clause for an item. Spaced languages only.
+ * reappear in the rewrite was dropped. Only lists after a condition, an obligation or a phrase naming who qualifies
+ * ("members who are", "qui sont") that does not open its sentence are read, so that "If A, B and C happen" does not
+ * mistake the main clause for an item. Spaced languages only.
  */
 import { around } from "./CueFindings.ts"
 import type { Hit } from "./Cues.ts"
@@ -15,8 +16,14 @@ import type { Prepared, Word } from "./Text.ts"
 const CJK = new Set(["zh", "ja"])
 const SEPARATOR_RE = /[,;]/g
 
+/** A cue after which a list names what must hold: a condition, an obligation, or who qualifies ("members who are"). */
 const opensList = (h: Hit): boolean =>
-  h.cue.cls === "condition" || (h.cue.cls === "modality" && h.cue.value === "strong" && !h.cue.weak)
+  h.cue.cls === "condition" ||
+  (h.cue.cls === "list" && h.cue.value === "opens") ||
+  (h.cue.cls === "modality" && h.cue.value === "strong" && !h.cue.weak)
+
+/** A list word between two items: "and", "or". */
+const joinsItems = (h: Hit): boolean => h.cue.cls === "list" && (h.cue.value === "and" || h.cue.value === "or")
 
 /** A word that carries an item's meaning: a number, or a longer word that is not a small marker word. */
 const isContent = (w: Word, lex: Lexicon): boolean =>
@@ -32,7 +39,7 @@ const items = (text: Prepared, hits: ReadonlyArray<Hit>, start: number, end: num
     // A comma between digits is a number ("1,200").
     if (!/\d/.test(text.prose[m.index + 1] ?? "")) cuts.push(m.index)
   }
-  for (const h of hits) if (h.cue.cls === "list" && h.start >= start && h.end <= end) cuts.push(h.start, h.end)
+  for (const h of hits) if (joinsItems(h) && h.start >= start && h.end <= end) cuts.push(h.start, h.end)
   cuts.push(end)
   cuts.sort((x, y) => x - y)
   const out: Array<readonly [number, number]> = []
@@ -48,7 +55,7 @@ export const listConditionsGuard: Guard = (input) => {
   const { original, rewrite } = input
   if (CJK.has(original.lang)) return []
   const { a, lex } = tallies(input)
-  if (!a.hits.some((h) => h.cue.cls === "list")) return []
+  if (!a.hits.some(joinsItems)) return []
   const stems = new Set(rewrite.words.map((w) => stemOf(w.lower)))
   const out: Array<Finding> = []
   for (const [s, e] of original.sentences) {

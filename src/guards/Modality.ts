@@ -2,12 +2,13 @@
  * Hedges, modality and claims: how sure and how binding a statement is.
  * - Uncertainty (may/might/could, probably/likely, suggests/appears, and the same in every language) must survive as
  *   uncertainty: "may" ↔ "might" ↔ "could possibly" ↔ "probably" pass; a lost hedge is reported, as a strengthened
- *   modal when the rewrite says "will" or "must" instead.
+ *   modal when the rewrite says "will" or "must" instead. A permission ("can", "is allowed to", "darf", "peut") may
+ *   stand for a "may", and must not become an obligation ("can use" → "must use").
  * - Modal strength weak < medium (should, recommended) < strong (must, required): a lost "should" is reported, and
  *   so is a "must" that became "should" or "may". A dropped "will" or "must" is not: "you must run X" ↔ "run X".
  * - Approximations ("about 40", "roughly") must survive.
  * - The rewrite must not add an absolute ("always", "guaranteed", "proven", "completely") or a cause ("because of")
- *   that the original does not state.
+ *   when the original states none: a cause said in other words ("triggered by", "связано с") is a cause stated.
  */
 import { added, became, dropped } from "./CueFindings.ts"
 import type { Hit } from "./Cues.ts"
@@ -73,6 +74,13 @@ export const modalityGuard: Guard = (input) => {
       out.push(became("hedge", original, hit, future, rewrite))
     } else out.push(dropped("hedge", original, hit))
     break
+  }
+
+  // A permission or possibility ("can", "is allowed to", "peut") that became an obligation or a recommendation.
+  if (a.strict("modality", "weak") === 0 && a.any("modality", "weak") > 0 && b.any("modality", "weak") === 0) {
+    const stronger = gained(a, b, STRONGER_THAN_WEAK, true)
+    const hit = a.hits.find((h) => h.cue.cls === "modality" && h.cue.value === "weak")
+    if (hit !== undefined && stronger !== undefined) out.push(became("modality", original, hit, stronger, rewrite))
   }
 
   // A recommendation that disappeared, became an obligation or a mere possibility.

@@ -17,7 +17,29 @@ export interface NameLists {
   readonly skip: ReadonlySet<string>
   readonly suffixes: ReadonlySet<string>
   readonly surnames: ReadonlySet<string>
+  readonly organisations: ReadonlyArray<string>
   readonly endings: RegExp
+}
+
+const SINGLE_WORD_RE = /^\p{L}{3,}$/u
+
+/**
+ * Spelled numbers, fractions, percent words and unit names ("Three quarters", "Prozent", "Kilometer"): capitalised
+ * at the start of a sentence or as a German noun, never names. Alphabetic languages only: in Chinese and Japanese a
+ * numeral character may be part of a given name.
+ */
+const quantityWords = (lex: Lexicon): ReadonlyArray<string> => {
+  if (lex.lang === "zh" || lex.lang === "ja") return []
+  const { words, scales, fractions, ordinals, percent } = lex.numbers
+  const all = [
+    ...Object.keys(words),
+    ...Object.keys(scales),
+    ...Object.keys(ordinals),
+    ...Object.keys(fractions).flatMap((f) => f.split(" ")),
+    ...percent,
+    ...Object.values(lex.units).flat()
+  ]
+  return all.filter((w) => SINGLE_WORD_RE.test(w))
 }
 
 const cache = new Map<Lang, NameLists>()
@@ -26,13 +48,16 @@ export const nameLists = (lex: Lexicon): NameLists => {
   if (sets === undefined) {
     const n = lex.names
     sets = {
-      common: new Set([...n.commonCapitalised, ...lex.months.flat()].map((w) => w.toLowerCase())),
+      common: new Set(
+        [...n.commonCapitalised, ...lex.months.flat(), ...quantityWords(lex)].map((w) => w.toLowerCase())
+      ),
       titles: new Set(n.titles),
       connectors: new Set(n.connectors),
       determiners: new Set(n.determiners),
       skip: new Set(n.expansionSkip),
       suffixes: new Set(n.suffixes),
       surnames: new Set(n.surnames),
+      organisations: n.organisations.toSorted((a, b) => b.length - a.length),
       endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/
     }
     cache.set(lex.lang, sets)

@@ -7,7 +7,9 @@
  * Spanish, French and Russian: capitalised words inside a sentence, and a capitalised word at a sentence start when
  * it is not a common word of the language. German capitalises every noun: there a name needs a title, a strong form
  * or a run of capitalised words. Chinese and Japanese: Latin-script names, katakana names written with "・",
- * Chinese names (a family name the segmenter could not join to a word), and words before an honorific. Acronyms and
+ * Chinese names (a family name the segmenter could not join to a word), words before an honorific, and
+ * organisations ("清华大学", "東京大学"); an acronym the rewrite may have written out in katakana or Han is not
+ * reported. Spelled numbers, units, greetings and address forms are common words everywhere. Acronyms and
  * their expansions are read in Acronyms.ts, the word lists of each language in NameWords.ts.
  */
 import { abbreviated, acronymForm, expands, isStrong } from "./Acronyms.ts"
@@ -34,6 +36,8 @@ export interface Name {
 const CAPITALISED_RE = /^\p{Lu}/u
 const LATIN_RE = /^\p{Script=Latin}/u
 const SINGLE_HAN_RE = /^\p{Script=Han}$/u
+/** A word before an honorific is a name when it is written in Han or katakana, not a particle ("は|先生"). */
+const NAME_SCRIPT_RE = /^[\p{Script=Han}\p{Script=Katakana}ー]+$/u
 const DIGIT_RE = /\d$/
 const POSSESSIVE_RE = /['’]s?$/u
 const ELISION_RE = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\p{L})/iu
@@ -159,8 +163,9 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
     let weak = false
     if (german) {
       // Every noun is capitalised: two capitalised words in a row inside a sentence make a name ("Deutsche Bahn").
-      const capitals = run.filter((w) => CAPITALISED_RE.test(w.text)).length - (start && p.lang === "de" ? 1 : 0)
-      name = strong || titled || capitals >= 2
+      // Nouns with a common-noun ending ("Zahlung", "Sicherheit") are no evidence; a sentence start is none either.
+      const capitals = run.filter((w) => CAPITALISED_RE.test(w.text) && !sets.endings.test(w.lower)).length
+      name = strong || titled || capitals - (start && !sets.endings.test(first) ? 1 : 0) >= 2
     } else if (start && !strong && !titled && run.length < 2 && !inContext(context, first, p.lang)) {
       const next = words[j]
       const imperative = next !== undefined && joined(j) && sets.determiners.has(next.lower)
@@ -191,7 +196,12 @@ const cjkNames = (p: Prepared, sets: NameLists): ReadonlyArray<Name> => {
     const adjacent = (a: Word, b: Word | undefined): b is Word => b !== undefined && b.start === a.end
     if (LATIN_RE.test(w.text)) {
       if (CAPITALISED_RE.test(w.text) || isStrong(w.text)) out.push(makeName(p, [w], isStrong(w.text), false))
-    } else if (adjacent(w, next) && sets.suffixes.has(next.text) && !sets.common.has(w.text)) {
+    } else if (
+      adjacent(w, next) &&
+      sets.suffixes.has(next.text) &&
+      NAME_SCRIPT_RE.test(w.text) &&
+      !sets.common.has(w.text)
+    ) {
       out.push(makeName(p, [w], false, false))
     } else if (
       sets.surnames.has(w.text) &&
@@ -209,6 +219,7 @@ const cjkNames = (p: Prepared, sets: NameLists): ReadonlyArray<Name> => {
       }
     }
   }
+  organisationNames(p, sets, out)
   if (p.prose.includes("・")) {
     for (const m of p.prose.matchAll(KATAKANA_NAME_RE)) {
       out.push({
@@ -225,14 +236,78 @@ const cjkNames = (p: Prepared, sets: NameLists): ReadonlyArray<Name> => {
   return out
 }
 
+const HAN_WORD_RE = /^\p{Script=Han}{2,}$/u
+/** Words that make "… 大学" a university, not a named one: "本公司", "这家银行", "一所大学", "我们学院". */
+const GENERIC_PREFIX_RE = /^[本该此这那哪各每其贵我你您他她它某全另同一二三四五六七八九十几多数两当弊当]/u
+
+/**
+ * Organisations in Chinese and Japanese: a word ending in an organisation word ("清华大学", "北京|大学",
+ * "東京|大学"), with up to two words before it, unless those only say which one ("这家|公司").
+ */
+const organisationNames = (p: Prepared, sets: NameLists, out: Array<Name>): void => {
+  if (sets.organisations.length === 0) return
+  const words = p.words
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as Word
+    const suffix = sets.organisations.find((o) => w.text.endsWith(o))
+    if (suffix === undefined) continue
+    const run = [w]
+    if (w.text.length === suffix.length) {
+      for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+        const prev = words[k] as Word
+        if (prev.end !== run[0]!.start || !HAN_WORD_RE.test(prev.text) || sets.common.has(prev.text)) break
+        run.unshift(prev)
+      }
+      if (run.length === 1) continue
+    }
+    if (GENERIC_PREFIX_RE.test(run[0]!.text)) continue
+    if (!out.some((n) => n.start < w.end && n.end > run[0]!.start)) out.push(makeName(p, run, false, false))
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Comparison
 
+const LATIN_ACRONYM_RE = /^[A-Z]{2,6}$/
+const CJK_RUN_RE = /^[\p{Script=Han}\p{Script=Katakana}ー・]+$/u
+const CJK_BREAK_RE = /[のをはがにでとへもや、，。！？：；（）「」的和与及是在]/u
+/** Up to this many characters for an expansion written in katakana or Han ("仮想プライベートネットワーク"). */
+const EXPANSION_REACH = 24
+
+/**
+ * Whether a Chinese or Japanese text `b` may write the Latin acronym `name` of `a` out in its own script
+ * ("VPN" → "仮想プライベートネットワーク", "AI" → "人工智能"): between the characters that surround the acronym in
+ * `a` (or after the one before it, up to a particle) stands a katakana or Han run that `a` does not have. Initials
+ * cannot be checked there, so when this may be the case the acronym is not reported.
+ */
+const writtenOut = (name: Name, a: Prepared, b: Prepared): boolean => {
+  if (!LATIN_ACRONYM_RE.test(name.text)) return false
+  const left = a.prose.slice(Math.max(0, name.start - 2), name.start).replace(/^.*[\s\p{P}]/u, "")
+  const right = a.prose.slice(name.end, name.end + 1).replace(/[\s\p{P}A-Za-z0-9]/u, "")
+  const fresh = (middle: string): boolean => middle.length >= 2 && CJK_RUN_RE.test(middle) && !a.prose.includes(middle)
+  const after = (from: number): string => {
+    const rest = b.prose.slice(from, from + EXPANSION_REACH)
+    const cut = right !== "" && rest.indexOf(right, 2) > 0 ? rest.indexOf(right, 2) : rest.search(CJK_BREAK_RE)
+    return cut > 0 ? rest.slice(0, cut) : ""
+  }
+  if (left !== "") {
+    for (let i = b.prose.indexOf(left); i >= 0; i = b.prose.indexOf(left, i + 1))
+      if (fresh(after(i + left.length))) return true
+  }
+  if (right === "") return false
+  for (let i = b.prose.indexOf(right, 2); i >= 0; i = b.prose.indexOf(right, i + 1)) {
+    const before = b.prose.slice(Math.max(0, i - EXPANSION_REACH), i)
+    const cut = Math.max(...[...before.matchAll(new RegExp(CJK_BREAK_RE, "gu"))].map((m) => m.index + 1), 0)
+    if (fresh(before.slice(cut))) return true
+  }
+  return false
+}
+
 /** A name of `a` is kept in `b` when each of its words is there, or when `b` spells out the acronym. */
-const kept = (name: Name, b: Prepared, lex: Lexicon, loose: boolean): boolean => {
+const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean): boolean => {
   const keys = infoOf(b).keys
   if (name.keys.every((k) => hasWord(keys, k, b.lang))) return true
-  if (b.lang === "zh" || b.lang === "ja") return b.prose.includes(name.text)
+  if (b.lang === "zh" || b.lang === "ja") return b.prose.includes(name.text) || writtenOut(name, a, b)
   if (loose && name.keys.every((k) => keys.some((w) => w.startsWith(k.slice(0, Math.max(4, k.length - 3))))))
     return true
   const skip = nameLists(lex).skip
@@ -244,8 +319,8 @@ export const namesGuard: Guard = (input: GuardInput) => {
   const before = namesOf(original, rewrite, lexicon)
   const after = namesOf(rewrite, original, lexicon)
   if (before.length === 0 && after.length === 0) return []
-  const lost = dedupe(before.filter((n) => !kept(n, rewrite, lexicon, n.weak)))
-  const added = dedupe(after.filter((n) => !n.weak && !kept(n, original, lexicon, false)))
+  const lost = dedupe(before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak)))
+  const added = dedupe(after.filter((n) => !n.weak && !kept(n, rewrite, original, lexicon, false)))
   return lostAndAdded(
     { kind: "name", noun: "name" },
     lost.map((n) => n.text),

@@ -8,7 +8,7 @@ import { extractDates } from "./Dates.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Prepared } from "./Text.ts"
-import { extractQuantities, isYear, type Quantity, unitNames } from "./Quantities.ts"
+import { extractQuantities, isYear, periodsOf, type Quantity, unitNames } from "./Quantities.ts"
 
 /** Dimension and factor of the units that convert into each other; any other unit is its own dimension. */
 const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
@@ -58,7 +58,11 @@ const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
   g: ["mass", 1],
   kg: ["mass", 1e3],
   t: ["mass", 1e6],
-  lb: ["mass", 453.592]
+  lb: ["mass", 453.592],
+  jin: ["mass", 500],
+  oz: ["mass", 28.3495],
+  ml: ["vol", 1e-3],
+  l: ["vol", 1]
 }
 
 /** The dimension and factor of a unit, a rate ("usd/mo") being the ratio of its two parts. */
@@ -72,8 +76,16 @@ const dimension = (unit: string): readonly [string, number] => {
 const close = (a: number, b: number, approx: boolean) =>
   approx ? Math.abs(a - b) <= 1 : Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b))
 
+/** Written as a grouped or decimal number ("1000", "1 000", "1.5"): a "1.000" read the other way may be it. */
+const FORMATTED_RE = /\d[.,\s\u00a0\u202f]\d|\d{4}/
+/** The reading of `q` that `r` may stand for: its other reading when only that one is `r`'s value. */
+const reading = (q: Quantity, r: Quantity): Quantity =>
+  q.alt !== undefined && close(q.alt, r.value, false) && FORMATTED_RE.test(r.text) ? { ...q, value: q.alt } : q
+
 /** The same quantity: same value in the same dimension (a unit may be added to a bare number, not a percent sign). */
-const same = (q: Quantity, r: Quantity): boolean => {
+const same = (q0: Quantity, r0: Quantity): boolean => {
+  const q = reading(q0, r0)
+  const r = reading(r0, q)
   if (q.version !== undefined || r.version !== undefined) return q.version === r.version
   if (q.parts !== undefined && r.parts !== undefined && q.parts[0] === r.parts[0] && q.parts[1] === r.parts[1])
     return true
@@ -83,7 +95,33 @@ const same = (q: Quantity, r: Quantity): boolean => {
   if (dq !== dr && !((q.unit === "" && r.unit !== "%") || (r.unit === "" && q.unit !== "%"))) return false
   return dq === dr ? close(q.value * fq, r.value * fr, q.approx || r.approx) : close(q.value, r.value, false)
 }
-const sameValue = (q: Quantity, r: Quantity) => q.version === r.version && close(q.value, r.value, q.approx || r.approx)
+const sameValue = (q: Quantity, r: Quantity) =>
+  q.version === r.version && close(reading(q, r).value, reading(r, q).value, q.approx || r.approx)
+
+/** The unit without its period ("usd/yr" → "usd") and the period ("yr"), or none. */
+const splitRate = (unit: string): readonly [string, string | undefined] => {
+  const slash = unit.indexOf("/")
+  return slash < 0 ? [unit, undefined] : [unit.slice(0, slash), unit.slice(slash + 1)]
+}
+/**
+ * "$45,000 per year" and "an annual stipend of $45,000": a rate on one side, the same amount without it on the
+ * other, whose text names the same period by a word of its own.
+ */
+const sameRate = (q: Quantity, r: Quantity, periodsQ: ReadonlySet<string>, periodsR: ReadonlySet<string>) => {
+  const [uq, pq] = splitRate(q.unit)
+  const [ur, pr] = splitRate(r.unit)
+  if (uq !== ur || (pq === undefined) === (pr === undefined)) return false
+  const period = (pq ?? pr) as string
+  return (pq === undefined ? periodsQ : periodsR).has(period) && sameValue(q, r)
+}
+
+/** A bare hour ("de 2 a 4") that the other text gives as a time of day ("de 2:00 a 4:00", "2 p.m."). */
+const isHourOf = (q: Quantity, pool: ReadonlySet<string>) =>
+  q.unit === "" &&
+  Number.isInteger(q.value) &&
+  q.value >= 0 &&
+  q.value <= 24 &&
+  (pool.has(`t:${q.value}:00`) || pool.has(`t:${(q.value + 12) % 24}:00`))
 
 /** Numbers lost, changed (value, unit or percent-ness) or added. */
 export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
@@ -96,14 +134,19 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   const used = new Set<Quantity>()
   const lost: Array<Quantity> = []
   const unitOf = unitNames(lexicon)
+  const periodsA = periodsOf(original, lexicon)
+  const periodsB = periodsOf(rewrite, lexicon)
   // "once a day" = "every day", "one hour" = "an hour": a weak number's unit word is enough.
   const hasUnitWord = (p: Prepared, q: Quantity) => {
     const unit = q.unit.slice(q.unit.indexOf("/") + 1)
-    return p.words.some((w) => unitOf.get(w.lower) === unit)
+    return p.words.some((w) => unitOf.get(w.lower) === unit || unitOf.get(w.lower) === `/${unit}`)
   }
   for (const q of a) {
     if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
-    if (b.some((r) => same(q, r)) || (isYear(q) && yearsB.has(`y:${q.value}`))) continue
+    if (b.some((r) => same(q, r) || sameRate(q, r, periodsA, periodsB))) continue
+    if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB)) continue
+    // "one in four" kept as its two numbers ("one user of every four").
+    if (q.parts !== undefined && q.parts.every((v) => b.some((r) => r.unit === "" && r.value === v))) continue
     const other = b.find((r) => !used.has(r) && sameValue(q, r))
     if (other !== undefined) {
       used.add(other)
@@ -111,7 +154,10 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     } else lost.push(q)
   }
   const known = (r: Quantity) =>
-    a.some((q) => sameValue(q, r) || same(q, r) || same(r, q)) || (isYear(r) && yearsA.has(`y:${r.value}`))
+    a.some((q) => sameValue(q, r) || same(q, r) || same(r, q)) ||
+    (isYear(r) && yearsA.has(`y:${r.value}`)) ||
+    isHourOf(r, yearsA) ||
+    (r.parts !== undefined && r.parts.every((v) => a.some((q) => q.unit === "" && q.value === v)))
   const fresh = b.filter((r) => !used.has(r) && !known(r))
   // A new "1" often stands for an article ("an error" → "1 error"): like "one", it is reported only with a change.
   const added = fresh.filter((r) => !((r.weak || r.value === 1) && (r.unit === "" || hasUnitWord(original, r))))

@@ -1,6 +1,6 @@
 /**
  * Meaning operators that limit or turn a statement: bounds ("at most", "up to"), scope ("only"), exceptions
- * ("except"), conditions ("unless", "only if"), quantifiers ("some", "most", "all"), comparison direction ("faster",
+ * ("except"), conditions ("unless", "only if", "provided that"), quantifiers ("some", "most", "all"), comparison direction ("faster",
  * "lower") and caveats ("but", "although"). Each cue of the original must survive as a cue of the same class and
  * value, in any wording of the language's list; the rewrite must not narrow the scope or turn a value into another.
  * The word lists are in `lang/*.json` under `operators`; `Cues.ts` finds them.
@@ -10,7 +10,7 @@ import { type Hit, label } from "./Cues.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { negationBalance } from "./Negation.ts"
-import { gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
+import { gained, gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
 
 /** A value the original has and the rewrite lacks entirely (substitutes included). */
 const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
@@ -21,6 +21,8 @@ const fewer = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined 
   a.strict(cls, value) > b.any(cls, value) ? pick(a.hits, cls, value, b.hits) : undefined
 
 const OPPOSITE: Readonly<Record<string, string>> = { lower: "upper", upper: "lower", more: "less", less: "more" }
+/** The condition values: any of them keeps a "provided that" a condition. */
+const CONDITIONS = ["if", "onlyif", "unless", "provided"]
 const QUANTITY_RANK: Readonly<Record<string, number>> = { some: 1, notall: 1, most: 2, all: 3 }
 
 export const operatorsGuard: Guard = (input) => {
@@ -60,7 +62,8 @@ export const operatorsGuard: Guard = (input) => {
       out.push(becameOrDropped("condition", original, unlessLost, other, rewrite))
     }
     const onlyIfLost = lost(a, b, "condition", "onlyif")
-    if (onlyIfLost !== undefined && gainedOf(a, b, "scope", ["only"]) === undefined) {
+    const providedGained = b.any("condition", "provided") > a.any("condition", "provided")
+    if (onlyIfLost !== undefined && !providedGained && gainedOf(a, b, "scope", ["only"]) === undefined) {
       const other = gainedOf(a, b, "condition", ["unless", "if"])
       out.push(becameOrDropped("condition", original, onlyIfLost, other, rewrite))
     } else if (unlessLost === undefined && b.strict("condition", "unless") > a.any("condition", "unless")) {
@@ -68,6 +71,18 @@ export const operatorsGuard: Guard = (input) => {
       const from = a.hits.find((h) => h.cue.cls === "condition")
       if (hit !== undefined && from !== undefined) out.push(became("condition", original, from, hit, rewrite))
     }
+  }
+
+  // A condition of the "provided that" kind may be said with another conditional ("sofern" → "wenn", "à condition
+  // que" → "pourvu que") or in a sentence of its own ("… You must keep the receipt."), never disappear.
+  const providedLost = lost(a, b, "condition", "provided")
+  if (
+    providedLost !== undefined &&
+    !CONDITIONS.some((value) => b.any("condition", value) > 0) &&
+    gained(a, b, [["modality", "strong"]], true) === undefined &&
+    gainedOf(a, b, "scope", ["only"]) === undefined
+  ) {
+    out.push(dropped("condition", original, providedLost))
   }
 
   // Quantifiers: "some" must not become "all", "most" must not become "every" nor disappear.

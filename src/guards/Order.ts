@@ -2,7 +2,8 @@
  * Order of events: "A before B", "B after A", "after A, B" and "A, then B" all say that A comes first. Each order
  * word splits its sentence into two events (its own clause and the rest); the guard reads which event comes first in
  * the original and in the rewrite, matching the events by their content words, and reports a reversal.
- * In Chinese and Japanese the order word ends its clause ("在运行迁移之前", "移行する前に").
+ * In Chinese and Japanese the order word ends its clause ("在运行迁移之前", "移行する前に"), except the words that open
+ * the later step ("先…再…", "然后", "その後"). Accents do not tell two words of an event apart ("mézclalas", "mezcla").
  */
 import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
@@ -21,9 +22,13 @@ interface OrderWords {
   readonly re: RegExp
   /** Order words whose own clause is the later event ("before", "then"). */
   readonly later: ReadonlySet<string>
+  /** All order words of `before` and `after` (the ones that end their clause in a postposed language). */
+  readonly ends: ReadonlySet<string>
   readonly stop: ReadonlySet<string>
   readonly openers: ReadonlySet<string>
   readonly postposed: boolean
+  /** Words that open the later event even in a postposed language ("然后", "再"). */
+  readonly next: ReadonlySet<string>
   readonly cjk: boolean
 }
 
@@ -38,18 +43,20 @@ const cache = new Map<Lang, OrderWords | null>()
 const orderWords = (lex: Lexicon): OrderWords | null => {
   let found = cache.get(lex.lang)
   if (found === undefined) {
-    const { before, after, openers, postposed } = lex.order
+    const { before, after, openers, postposed, next } = lex.order
     const cjk = lex.lang === "zh" || lex.lang === "ja"
     const [l, r] = cjk ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
     found =
       before.length === 0
         ? null
         : {
-            re: new RegExp(`${l}(?:${alternation([...before, ...after])})${r}`, "gu"),
+            re: new RegExp(`${l}(?:${alternation([...before, ...after, ...next])})${r}`, "gu"),
             later: new Set(before),
+            ends: new Set([...before, ...after]),
             stop: new Set([...lex.markers, ...lex.order.stop]),
             openers: new Set(openers),
             postposed,
+            next: new Set(next),
             cjk
           }
     cache.set(lex.lang, found)
@@ -60,6 +67,9 @@ const orderWords = (lex: Lexicon): OrderWords | null => {
 /** Clause boundaries inside a sentence. */
 const BOUNDARY_RE = /[,;:()—–，；：、]/g
 const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
+const HAN_RE = /^\p{Script=Han}$/u
+const CJK_OBJECT_RE = /^[把将用让给]$/u
+const MARKS_RE = /\p{M}/gu
 
 /** Clause number of each word: sentences never share a clause number. */
 export const clausesOf = (p: Prepared): ReadonlyArray<number> => {
@@ -86,7 +96,8 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
   const clauses = clausesOf(p)
   const content = (i: number): boolean => {
     const w = words[i] as Word
-    if (ow.cjk) return w.text.length >= 2 && !ow.stop.has(w.lower) && !ow.openers.has(w.lower)
+    // A single Han character is a word of its own in short steps ("把水烧开"); particles are in the stop list.
+    if (ow.cjk) return (w.text.length >= 2 || HAN_RE.test(w.text)) && !ow.stop.has(w.lower) && !ow.openers.has(w.lower)
     const lower = w.lower.replace(ELISION_RE, "")
     return lower.length >= 3 && !ow.stop.has(lower)
   }
@@ -111,13 +122,21 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
     const markerWords = new Set<number>()
     for (let i = first; i < words.length && (words[i] as Word).start < end; i++) markerWords.add(i)
     const lastMarker = Math.max(...markerWords)
-    // In Chinese and Japanese an order word must be whole words, not part of one ("前端", "后台").
-    if (ow.cjk && ((words[first] as Word).start !== start || (words[lastMarker] as Word).end !== end)) continue
+    // In Chinese and Japanese an order word must be whole words, not part of one ("前端", "后台"); a word that opens
+    // the later step may have its object marker joined to it ("再把", "然后将").
+    const lastWord = words[lastMarker] as Word
+    const joined = ow.next.has(m[0]) && lastWord.end === end + 1 && CJK_OBJECT_RE.test(p.prose[end] ?? "")
+    if (ow.cjk && ((words[first] as Word).start !== start || (lastWord.end !== end && !joined))) continue
     const clause = clauses[first] as number
-    const [cStart, cEnd] = clauseRange(clause)
+    const [cStart] = clauseRange(clause)
+    // An order word with a comma inside ("после того, как") reaches to the end of its last word's clause.
+    const [, cEnd] = clauseRange(clauses[lastMarker] as number)
+    // "…，然后…" and "…，之后…": a word that may also end a clause opens the later event at the start of its own.
+    const opening = ow.next.has(m[0]) && (first === cStart || !ow.ends.has(m[0]))
+    const ownIsLater = opening || ow.later.has(m[0])
     let own: ReadonlyArray<Word>
     let rest: ReadonlyArray<Word>
-    if (ow.postposed) {
+    if (ow.postposed && !opening) {
       let open = cStart
       for (let i = first - 1; i >= cStart; i--) {
         if (ow.openers.has((words[i] as Word).lower)) {
@@ -131,24 +150,44 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
       own = pick(lastMarker + 1, cEnd, markerWords)
       rest = pick(cStart, first, markerWords)
     }
+    // "Then, …" and "その後、…": a word that opens the later event before a comma opens the next clause.
+    let others = [clause + 1, clause - 1]
+    if (own.length === 0 && ownIsLater && (!ow.postposed || opening)) {
+      const [s, e] = clauseRange((clauses[lastMarker] as number) + 1)
+      own = pick(s, e, markerWords)
+      others = [clause - 1]
+    }
     // A fronted order clause ("After the checks pass, …"): the other event is the next clause, else the one before.
-    for (const next of [clause + 1, clause - 1]) {
+    for (const next of others) {
       if (rest.length > 0) break
       const [s, e] = clauseRange(next)
       rest = pick(s, e, markerWords)
     }
     if (own.length === 0 || rest.length === 0) continue
-    const ownIsLater = ow.later.has(m[0])
     const sentence = (words[first] as Word).sentence
     relations.push(ownIsLater ? { earlier: rest, later: own, sentence } : { earlier: own, later: rest, sentence })
   }
   return relations
 }
 
+const foldCache = new Map<string, string>()
+const fold = (word: string): string => {
+  let folded = foldCache.get(word)
+  if (folded === undefined) {
+    folded = word.normalize("NFD").replace(MARKS_RE, "").replace(ELISION_RE, "")
+    if (foldCache.size > 10_000) foldCache.clear()
+    foldCache.set(word, folded)
+  }
+  return folded
+}
+
 /** Two words of the same event: equal, or sharing a stem ("run" and "running", "validated" and "validation"). */
-const sameStem = (a: string, b: string, cjk: boolean): boolean => {
-  if (a === b) return true
+export const sameStem = (x: string, y: string, cjk: boolean): boolean => {
+  if (x === y) return true
   if (cjk) return false
+  // "mézclalas" and "mezcla", "póchalas" and "pocha": accents do not make another word.
+  const a = fold(x)
+  const b = fold(y)
   const n = Math.min(a.length, b.length)
   if (n < 3) return false
   const need = Math.min(5, n)

@@ -12,6 +12,9 @@ export interface NumberWords {
   readonly spelledOf: ReadonlyMap<string, number>
   /** The words that end a phrase of a number word list (none: the word is no part of a number). */
   readonly wordKinds: ReadonlyMap<string, number>
+  /** A number written as one word of parts ("fünfundzwanzig", "zweihundert"), and one part at a time. */
+  readonly compound: RegExp | undefined
+  readonly compoundPart: RegExp | undefined
 }
 
 /** Takes a number found at [start, end); with a `unit` given, no unit is read after it. */
@@ -57,6 +60,21 @@ const hyphenated = (word: string, vocab: ReadonlyMap<string, number>): ReadonlyA
   return out
 }
 
+/** "zweihundertfünfundzwanzig" → [2, -100, 5, 20]: the parts of a closed compound, joiners ("und") left out. */
+const compoundParts = (word: string, vocab: NumberWords): ReadonlyArray<number | undefined> => {
+  const part = vocab.compoundPart
+  if (part === undefined) return [undefined]
+  const out: Array<number> = []
+  part.lastIndex = 0
+  while (part.lastIndex < word.length) {
+    const m = part.exec(word)
+    if (m === null) return [undefined]
+    const v = vocab.spelledOf.get(m[0])
+    if (v !== undefined) out.push(v)
+  }
+  return out
+}
+
 /** Spelled numbers: runs of number words and scales ("two hundred and five", "zwei Millionen", "vingt-cinq"). */
 export const spelled = (p: Prepared, lex: Lexicon, vocab: NumberWords, work: string, add: AddNumber): void => {
   const { ordinals, range } = lex.numbers
@@ -73,24 +91,26 @@ export const spelled = (p: Prepared, lex: Lexicon, vocab: NumberWords, work: str
       continue
     }
     const known = vocab.spelledOf.get(w.lower)
-    if (known === undefined && !w.lower.includes("-") && vocab.wordKinds.get(w.lower) === undefined) {
+    const compound = known === undefined && (vocab.compound?.test(w.lower) ?? false)
+    if (known === undefined && !compound && !w.lower.includes("-") && vocab.wordKinds.get(w.lower) === undefined) {
       flush()
       continue
     }
-    const values = known === undefined ? hyphenated(w.lower, vocab.spelledOf) : [known]
+    const values =
+      known !== undefined ? [known] : compound ? compoundParts(w.lower, vocab) : hyphenated(w.lower, vocab.spelledOf)
     if (values.some((v) => v === undefined)) {
       // "and" inside "one hundred and five", "y" in "treinta y dos": only after a tens or a scale.
       if (run !== undefined && run.last >= 20 && range.includes(w.lower) && w.start - run.end < 3) continue
       flush()
+      const ordinal = ordinals[w.lower]
+      if (ordinal !== undefined) {
+        add(w.start, w.end, ordinal, { weak: true, unit: "" })
+        continue
+      }
       // "five-person", "two-day": the number before the hyphen, with its unit if the rest names one.
       const head = w.lower.slice(0, Math.max(0, w.lower.indexOf("-")))
       const first = vocab.spelledOf.get(head)
-      if (first !== undefined && first >= 0) {
-        add(w.start, w.start + head.length, first, { weak: first <= 1 })
-        continue
-      }
-      const ordinal = ordinals[w.lower]
-      if (ordinal !== undefined) add(w.start, w.end, ordinal, { weak: true, unit: "" })
+      if (first !== undefined && first >= 0) add(w.start, w.start + head.length, first, { weak: first <= 1 })
       continue
     }
     for (const v of values as ReadonlyArray<number>) {

@@ -135,10 +135,12 @@ export const detectLanguage = (text: string): Lang => {
   let best: Lang = "other"
   let bestScore = 0
   let tied = false
+  const scores = new Map<Lang, number>()
   for (const lang of MARKED_LANGS) {
     const markers = lexicon(lang).markerSet
     let score = 0
     for (const word of latinWords) if (markers.has(word.toLowerCase())) score++
+    scores.set(lang, score)
     if (score > bestScore) {
       best = lang
       bestScore = score
@@ -146,13 +148,48 @@ export const detectLanguage = (text: string): Lang => {
     } else if (score === bestScore && score > 0) tied = true
   }
   // One small word decides a short sentence when no other language claims as many; a paragraph of prose has many.
-  if (bestScore >= 2 || (bestScore === 1 && (!tied || latinWords.length <= 4))) {
-    // A tie between languages that share small words ("es", "se", "la") is settled by their own letters.
-    if (tied)
-      return /[äöüß]/i.test(text) ? "de" : /[ñ¿¡áíóú]/i.test(text) ? "es" : /[àâçèêëîïôûùœ]/i.test(text) ? "fr" : best
-    return best
+  if (!tied && bestScore >= 1) return best
+  // A tie between languages that share small words ("es", "se", "la"), or a short greeting with none ("Danke
+  // schön!", "Oye, ¿vienes?"), is settled by the letters and spellings of each language.
+  // With no small word at all a long text needs two spellings of one language, else it is in another language.
+  if (bestScore === 0 && latinWords.length > SHORT_TEXT) return bySpelling(text, 2) ?? "other"
+  const lettered = /[äöüß]/i.test(text)
+    ? "de"
+    : /[ñ¿¡áíóú]/i.test(text)
+      ? "es"
+      : /[àâçèêëîïôûùœ]/i.test(text)
+        ? "fr"
+        : null
+  // Spellings choose among the languages tied on small words, or any when there were none.
+  const spelled = lettered ?? bySpelling(text)
+  if (spelled !== undefined && (lettered !== null || (scores.get(spelled) ?? 0) === bestScore)) return spelled
+  return bestScore >= 2 || (bestScore === 1 && latinWords.length <= 4) ? best : "other"
+}
+
+/** Up to this many words make a short text ("Danke schön!", "Hallo, bis morgen."). */
+const SHORT_TEXT = 6
+
+/** Letters and spellings only one of the Latin-script languages has. */
+const SPELLINGS: ReadonlyArray<readonly [Lang, RegExp]> = [
+  ["de", /[äöüß]|sch|\p{L}(?:ung|keit|heit|lich)\b|\b(?:ich|nicht|bitte|danke|hallo|gib|gibt|gab)\b/giu],
+  ["es", /[ñ¿¡]|ción\b|\b(?:hola|oye|gracias|usted|muy|pero)\b/giu],
+  ["fr", /[çœèêëîïôûù]|\p{L}eau[x]?\b|\b(?:[cdjlmnst]|qu)['’]\p{L}|\b(?:salut|bonjour|merci|beaucoup|oui|très)\b/giu],
+  ["en", /\bth\p{L}|\bwh\p{L}|\p{L}ing\b|\b(?:hi|hello|thanks|ok|okay|please)\b/giu]
+]
+
+const bySpelling = (text: string, least = 1): Lang | undefined => {
+  let best: Lang | undefined
+  let bestScore = 0
+  let tied = false
+  for (const [lang, re] of SPELLINGS) {
+    const score = text.match(re)?.length ?? 0
+    if (score > bestScore) {
+      best = lang
+      bestScore = score
+      tied = false
+    } else if (score === bestScore && score > 0) tied = true
   }
-  return "other"
+  return tied || bestScore < least ? undefined : best
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
   const PM = alternation(lex.dateWords.pm)
   const HOUR = alternation(lex.dateWords.hour)
   const RANGE = alternation(lex.numbers.range)
+  const AT = alternation(lex.dateWords.at ?? [])
+  const AT_HOUR = alternation(lex.dateWords.atHour ?? [])
+  const AT_PM = alternation(lex.dateWords.atPm ?? [])
+  const atPm = new RegExp(`^(?:${AT_PM})$`)
   const meridiem = (s: string | undefined) =>
     s === undefined
       ? undefined
@@ -97,10 +101,34 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
       test(new RegExp(HOUR))
     ])
   } else if (lex.dateWords.hour.length > 0 || lex.dateWords.am.length > 0) {
-    // 3 p.m., 22 Uhr, 22.30 Uhr, 21 h 00
+    // 3 p.m., 22 Uhr, 22.30 Uhr, 21 h 00, 9 Uhr abends
     steps.push([
-      re(`(?<![\\d:.,])(\\d{1,2})(?:\\.(\\d{2}))?\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?(?:\\s*(\\d{2})(?!\\d))?`),
-      (m) => time(Number(m[1]), Number(m[2] ?? m[4] ?? 0), meridiem(m[3])),
+      re(
+        `(?<![\\d:.,])(\\d{1,2})(?:\\.(\\d{2}))?\\s*(?:(${AM}|${PM})|(?:${HOUR})(?![\\p{L}])\\.?(?:\\s*(\\d{2})(?!\\d))?(?:\\s*(${AM}|${PM}))?)(?![\\p{L}])\\.?`
+      ),
+      (m) => {
+        const h = Number(m[1])
+        // "21 Uhr abends": a 24-hour hour keeps its value.
+        return time(h, Number(m[2] ?? m[4] ?? 0), h > 12 && m[3] === undefined ? undefined : meridiem(m[3] ?? m[5]))
+      },
+      DIGIT
+    ])
+  }
+  if (!cjk && (lex.dateWords.at ?? []).length > 0) {
+    // A bare hour after its preposition: "a las 9", "um 9", "в 9 утра", "в 3 часа дня", "à 14 heures"; not "a las 3
+    // opciones" (a word follows that makes no time of it).
+    steps.push([
+      re(
+        `(?<![\\p{L}\\p{N}])(?:${AT})\\s+(\\d{1,2})(?:[.h](\\d{2}))?(?!\\d)` +
+          `(?:(?:\\s*(?:${AT_HOUR}|${HOUR})(?![\\p{L}])\\.?)?\\s*(${AM}|${PM}|${AT_PM})(?![\\p{L}])` +
+          `|\\s*(?:${AT_HOUR}|${HOUR})(?![\\p{L}])\\.?` +
+          `|(?!\\s*(?!(?:${RANGE})\\s)(?:[\\p{L}\\p{N}%$€£]|[.,]\\d)))`
+      ),
+      (m) => {
+        const h = Number(m[1])
+        const mer = m[3] !== undefined && atPm.test(m[3]) ? "pm" : meridiem(m[3])
+        return time(h, Number(m[2] ?? 0), h > 12 ? undefined : mer)
+      },
       DIGIT
     ])
   }

@@ -148,3 +148,31 @@ describe("Dates: weekdays, quarters and times", () => {
     assert.deepStrictEqual(dates("May we ship in May? The build may fail."), ["May"])
   })
 })
+
+describe("Dates: times without a colon and written-out days", () => {
+  it("reads a bare hour after its preposition or with a time-of-day word", () => {
+    passes("El cierre es a las 7.", "El cierre es a las 7:00.")
+    passes("El turno va de 6 a 8 de la tarde.", "El turno va de 18:00 a 20:00.")
+    passes("La visite commence à 10 heures.", "La visite commence à 10 h.")
+    passes("Die Führung beginnt um 8 Uhr abends.", "Die Führung beginnt um 20 Uhr.")
+    passes("Экскурсия начнётся в 8 вечера.", "Экскурсия начнётся в 20:00.")
+    passes("Экскурсия начнётся в 3 часа дня.", "Экскурсия начнётся в 15:00.")
+    passes("The desk is staffed from 6 to 8.", "The desk is staffed from 6:00 to 8:00.")
+    flags("El cierre es a las 7.", "El cierre es a las 8:00.")
+    flags("Экскурсия начнётся в 8 вечера.", "Экскурсия начнётся в 8:00.")
+    assert.deepStrictEqual(dates("Elige entre las 3 opciones."), [])
+    assert.deepStrictEqual(dates("Через 3 дня всё будет готово."), [])
+  })
+
+  it("reads days written as ordinals", () => {
+    passes("The fair opens on the fifth of October.", "The fair opens on October 5.")
+    passes("The fair opens on October fifth.", "The fair opens on 5 October.")
+    passes("La foire ouvre le premier octobre.", "La foire ouvre le 1er octobre.")
+    passes("La feria abre el primero de octubre.", "La feria abre el 1 de octubre.")
+    passes("Die Messe öffnet am fünften Oktober.", "Die Messe öffnet am 5. Oktober.")
+    passes("Ярмарка откроется пятого октября.", "Ярмарка откроется 5 октября.")
+    passes("Ярмарка откроется 5-го октября.", "Ярмарка откроется 5 октября.")
+    flags("The fair opens on the fifth of October.", "The fair opens on October 6.")
+    assert.deepStrictEqual(dates("The first may be late."), [])
+  })
+})

@@ -50,3 +50,29 @@ describe("ListConditions", () => {
     )
   })
 })
+
+describe("ListConditions: who qualifies", () => {
+  it("reports an item dropped from a list of what qualifies, and passes a list kept whole", () => {
+    assert.lengthOf(
+      conditions(
+        "The grant is open to researchers who are based in the EU, hold a doctorate, and work at a public university.",
+        "Researchers based in the EU who work at a public university can apply for the grant."
+      ),
+      1
+    )
+    assert.lengthOf(
+      conditions(
+        "La beca está abierta a estudiantes que tengan menos de 30 años, residan en Chile y hablen inglés.",
+        "Pueden pedir la beca los estudiantes menores de 30 años que hablen inglés."
+      ),
+      1
+    )
+    assert.lengthOf(
+      conditions(
+        "The grant is open to researchers who are based in the EU, hold a doctorate, and work at a public university.",
+        "Researchers based in the EU who hold a doctorate and work at a public university can apply for the grant."
+      ),
+      0
+    )
+  })
+})

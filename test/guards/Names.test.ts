@@ -130,6 +130,61 @@ describe("Names", () => {
     assert.deepStrictEqual(messages("该功能由王芳负责。", "该功能由刘洋负责。"), ['the name "王芳" became "刘洋"'])
     assert.deepStrictEqual(messages("数据集共有 12万条 记录。", "数据集共有 120000 条记录。"), [])
   })
+
+  it("does not take sentence-initial numbers, greetings or address forms for names", () => {
+    assertNoNames([
+      ["Five members of the board voted for the plan.", "5 board members voted for the plan."],
+      ["Two thirds of the budget goes to salaries.", "About 67 % of the budget goes to salaries."],
+      ["Hey, the gym closes early on Friday.", "Please note that the gym closes early on Friday."],
+      ["Hola, el taller empieza a las diez.", "Les recordamos que el taller empieza a las diez."],
+      ["Coucou, la piscine ferme à 20 h ce soir.", "Madame, Monsieur, la piscine ferme à 20 h ce soir."],
+      ["Hallo zusammen, das Büro bleibt morgen zu.", "Sehr geehrte Damen und Herren, das Büro bleibt morgen zu."],
+      ["Привет! Завтра собрание в девять.", "Уважаемые коллеги, завтра собрание в девять."]
+    ])
+  })
+
+  it("needs more than two capitalised German nouns in a row for a name", () => {
+    assertNoNames([
+      [
+        "Sie zahlen monatlich zwei Prozent Gebühren auf den Betrag.",
+        "Auf den Betrag fallen monatlich 2 % Gebühren an."
+      ],
+      [
+        "Wir bieten während der Einarbeitung Betreuung durch ein Team.",
+        "Während der Einarbeitung betreut Sie ein Team."
+      ]
+    ])
+    assert.deepStrictEqual(messages("Die Fahrt bucht man bei der Deutschen Bahn.", "Die Fahrt bucht man online."), [
+      'the name "Deutschen Bahn" was dropped'
+    ])
+  })
+
+  it("lets Chinese and Japanese write an acronym out in their own script", () => {
+    assertNoNames([
+      [
+        "外出先からはVPNで社内ネットワークに接続します。",
+        "外出先からは仮想プライベートネットワークで社内ネットワークに接続します。"
+      ],
+      ["我们用AI分析客户反馈。", "我们用人工智能分析客户反馈。"],
+      ["この機能にはAPIキーが必要です。", "この機能にはアプリケーションプログラミングインターフェースキーが必要です。"]
+    ])
+    assert.deepStrictEqual(messages("我们用AI分析客户反馈。", "我们分析客户反馈。"), ['the name "AI" was dropped'])
+  })
+
+  it("reads Chinese and Japanese organisations and reports a changed one", () => {
+    assert.deepStrictEqual(messages("报告由复旦大学的团队完成。", "报告由浙江大学的团队完成。"), [
+      'the name "复旦大学" became "浙江大学"'
+    ])
+    assert.deepStrictEqual(messages("研修は京都大学で行われます。", "研修は大阪大学で行われます。"), [
+      'the name "京都大学" became "大阪大学"'
+    ])
+    assert.deepStrictEqual(messages("我们和这家公司签了合同。", "我们与该公司签订了合同。"), [])
+    assert.deepStrictEqual(messages("报告由复旦大学的团队完成。", "复旦大学的团队完成了这份报告。"), [])
+  })
 })
+
+const assertNoNames = (pairs: ReadonlyArray<readonly [string, string]>): void => {
+  for (const [a, b] of pairs) assert.deepStrictEqual(messages(a, b), [], `${a} → ${b}`)
+}
 
 const original = () => "Yesterday Ada Lovelace showed the NASA team how GitHub and GPT4 handle it."

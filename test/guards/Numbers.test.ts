@@ -4,7 +4,7 @@ import { lexicon } from "../../src/guards/Lexicon.ts"
 import { numbersGuard } from "../../src/guards/Numbers.ts"
 import { extractQuantities } from "../../src/guards/Quantities.ts"
 import { prepare } from "../../src/guards/Text.ts"
-import { assertNone, assertSome, findingsOf } from "./support.ts"
+import { assertNone, assertSome, findingsOf, findingsOfKinds } from "./support.ts"
 
 const check = findingsOf(numbersGuard)
 const passes = (original: string, rewrite: string) => assertNone(check(original, rewrite), original, rewrite)
@@ -201,5 +201,100 @@ describe("Numbers: lost and added", () => {
     const start = performance.now()
     for (let i = 0; i < 20; i++) check(`${paragraph}${i}`, `${paragraph}${i} `)
     assert.isBelow((performance.now() - start) / 20, 25)
+  })
+})
+
+/** Every guard's number, unit and date findings, in the language given or detected. */
+const numeric = findingsOfKinds(["number", "unit", "date"])
+const keeps = (original: string, rewrite: string) => assertNone(numeric(original, rewrite), original, rewrite)
+const breaks = (original: string, rewrite: string) =>
+  assertSome(numeric(original, rewrite), undefined, original, rewrite)
+
+describe("Numbers: rates", () => {
+  it("reads a period written as its own word as the rate of the amount", () => {
+    keeps("Membership costs $120 per year for each club.", "Each club pays an annual membership of $120.")
+    keeps("Membership costs $120 per year for each club.", "Each club pays $120 yearly for membership.")
+    keeps("Membership costs $120 per year for each club.", "Each club pays $120/yr for membership.")
+    keeps("Die Gebühr beträgt 60 Euro pro Jahr.", "Jährlich fallen 60 Euro Gebühr an.")
+    keeps("La cuota es de 60 euros al año.", "La cuota anual es de 60 euros.")
+    keeps("La cotisation s'élève à 60 euros par an.", "La cotisation annuelle s'élève à 60 euros.")
+    keeps("Подписка стоит 600 рублей в месяц.", "Ежемесячная подписка стоит 600 рублей.")
+    keeps("会员费每月50元。", "会员月费为50元。")
+  })
+
+  it("reports a changed period", () => {
+    breaks("Membership costs $120 per year for each club.", "Each club pays a monthly membership of $120.")
+    breaks("Die Gebühr beträgt 60 Euro pro Monat.", "Die jährliche Gebühr beträgt 60 Euro.")
+    breaks("Подписка стоит 600 рублей в месяц.", "Подписка стоит 600 рублей в год.")
+    const [f] = numeric("Die Gebühr beträgt 60 Euro pro Monat.", "Die Gebühr beträgt 60 Euro pro Woche.")
+    assert.strictEqual(f?.kind, "unit")
+  })
+})
+
+describe("Numbers: units in every form", () => {
+  it("reads inflected and plural unit names", () => {
+    assert.deepStrictEqual(values("Поездка заняла 3 часа и 12 минут, всего 40 километров."), ["3 h", "12 min", "40 km"])
+    assert.deepStrictEqual(values("Die Tour dauert 3 Stunden über 40 Kilometern."), ["3 h", "40 km"])
+    keeps("Маршрут длиной 12 километров.", "Маршрут длиной 12 км.")
+    keeps("La ruta mide 12 kilómetros.", "La ruta mide 12 km.")
+  })
+
+  it("reports a unit swapped for another of the same kind", () => {
+    breaks("Маршрут длиной 12 км.", "Маршрут длиной 12 миль.")
+    breaks("Загрузка заняла 8 секунд.", "Загрузка заняла 8 минут.")
+    breaks("Der Akku hält 6 Stunden.", "Der Akku hält 6 Tage.")
+    breaks("La ruta mide 12 kilómetros.", "La ruta mide 12 millas.")
+    breaks("Le trajet fait 12 kilomètres.", "Le trajet fait 12 miles.")
+    breaks("Le colis pèse 4 kilos.", "Le colis pèse 4 livres.")
+    breaks("箱子重20公斤。", "箱子重20斤。")
+  })
+})
+
+describe("Numbers: spelled numbers in every language", () => {
+  it("reads closed German compounds", () => {
+    assert.deepStrictEqual(values("Es kamen zweihundertdreiundvierzig Leute und dreitausendfünfhundert Briefe."), [
+      "243",
+      "3500"
+    ])
+    keeps("Wir brauchen vierundsechzig Stühle.", "Wir brauchen 64 Stühle.")
+    keeps("Das Paket kostet eine Million Euro.", "Das Paket kostet 1.000.000 Euro.")
+    breaks("Wir brauchen vierundsechzig Stühle.", "Wir brauchen 46 Stühle.")
+  })
+
+  it("reads spelled numbers and counters in the other languages", () => {
+    keeps("Llegaron cuarenta y tres personas.", "Llegaron 43 personas.")
+    keeps("Quatre-vingt-dix personnes sont venues.", "90 personnes sont venues.")
+    keeps("Пришли сорок три человека.", "Пришли 43 человека.")
+    keeps("会场来了四十三人。", "会场来了43人。")
+    keeps("椅子を五つ用意しました。", "椅子を5つ用意しました。")
+    breaks("椅子を五つ用意しました。", "椅子を6つ用意しました。")
+  })
+})
+
+describe("Numbers: fractions, ratios and percentages", () => {
+  it("keeps a fraction or a ratio equal to its percentage", () => {
+    keeps("Roughly a quarter of the sensors failed.", "Roughly 25% of the sensors failed.")
+    keeps("One sensor in five failed.", "20 % of the sensors failed.")
+    keeps("Jeder fünfte Sensor fiel aus.", "20 Prozent der Sensoren fielen aus.")
+    keeps("Uno de cada cinco sensores falló.", "Falló el 20 % de los sensores.")
+    keeps("Un capteur sur cinq est tombé en panne.", "20 % des capteurs sont tombés en panne.")
+    keeps("Каждый пятый датчик отказал.", "Отказали 20 % датчиков.")
+    keeps("センサーの5台に1台が故障した。", "センサーの20％が故障した。")
+    keeps("Die Quote liegt bei 7 Prozent.", "Die Quote liegt bei 7 %.")
+  })
+
+  it("reports a changed share", () => {
+    breaks("Jeder fünfte Sensor fiel aus.", "Jeder zehnte Sensor fiel aus.")
+    breaks("One sensor in five failed.", "40 % of the sensors failed.")
+    breaks("Каждый пятый датчик отказал.", "Отказали 50 % датчиков.")
+  })
+})
+
+describe("Numbers: number formats across languages", () => {
+  it("reads one separator before three digits either way when the other text shows the value", () => {
+    keeps("We shipped 4.500 crates last year.", "We shipped 4,500 crates last year.")
+    keeps("Wir haben 4,500 Kisten verschickt.", "Wir haben 4.500 Kisten verschickt.")
+    keeps("Stock: 4.500 €.", "Stock: 4 500 €.")
+    breaks("We shipped 4,500 crates last year.", "We shipped 4 crates last year.")
   })
 })

@@ -272,3 +272,84 @@ describe("Operators: ambiguous words", () => {
     flags("scope", "Nur Redakteure veröffentlichen.", "Redakteure veröffentlichen.")
   })
 })
+
+describe("Operators: permission, causes, conditions and caveats in other words", () => {
+  it("accepts a permission in place of a 'may', and reports one that became an obligation", () => {
+    passes("Members may bring one guest to the gala.", "Members are allowed to bring one guest to the gala.")
+    passes("Members may bring one guest to the gala.", "Members can bring a single guest to the gala.")
+    passes("Mitglieder dürfen einen Gast mitbringen.", "Mitglieder können einen Gast mitbringen.")
+    passes("Les membres peuvent inviter un ami.", "Les membres ont le droit d'inviter un ami.")
+    passes("Los socios pueden traer a un invitado.", "Se permite a los socios traer a un invitado.")
+    flagsEach("modality", [
+      ["Staff can park in the north lot.", "Staff must park in the north lot."],
+      ["Les bénévoles peuvent porter leur propre tenue.", "Les bénévoles doivent porter leur propre tenue."],
+      ["Die Gäste können ihr Gepäck im Foyer lassen.", "Die Gäste müssen ihr Gepäck im Foyer lassen."],
+      ["Los alumnos pueden usar calculadora en el examen.", "Los alumnos deben usar calculadora en el examen."],
+      ["住户可以把自行车停在地下室。", "住户必须把自行车停在地下室。"]
+    ])
+  })
+
+  it("accepts a cause said in other words, and reports a cause the original does not state", () => {
+    passes(
+      "The delay was probably triggered by a misconfigured firewall.",
+      "The delay was most likely caused by a misconfigured firewall."
+    )
+    passes("Der Ausfall hing mit einem Stromausfall zusammen.", "Der Ausfall entstand wegen eines Stromausfalls.")
+    passes("La fermeture est liée à des travaux.", "La fermeture est due à des travaux.")
+    passes("Задержка связана с погодой. Рейс перенесён.", "Рейс перенесён из-за погоды.")
+    passes("该故障起因于电源老化。", "该故障是由于电源老化造成的。")
+    flagsEach("claim", [
+      ["The service was slow on Monday.", "The service was slow on Monday because of a memory leak."],
+      ["Der Zug hatte Verspätung.", "Der Zug hatte wegen eines Defekts Verspätung."],
+      ["Поезд опоздал на час.", "Поезд опоздал на час из-за снегопада."]
+    ])
+  })
+
+  it("accepts a 'provided that' said with another conditional or in a sentence of its own, never dropped", () => {
+    passes("You get a refund provided that the seal is intact.", "You get a refund if the seal is intact.")
+    passes(
+      "Sie erhalten Rabatt, sofern Sie bis Freitag buchen.",
+      "Sie erhalten Rabatt. Voraussetzung ist, dass Sie bis Freitag buchen."
+    )
+    passes("Vous êtes remboursé à condition que le colis soit intact.", "Vous êtes remboursé si le colis est intact.")
+    passes(
+      "Le prêt est gratuit à condition que le livre soit rendu sous deux semaines.",
+      "Le prêt est gratuit. Il faut toutefois rendre le livre sous deux semaines."
+    )
+    passes(
+      "El préstamo es gratis siempre que devuelvas el libro a tiempo.",
+      "Si devuelves el libro a tiempo, el préstamo es gratis."
+    )
+    flagsEach("condition", [
+      ["You get a refund provided that the seal is intact.", "You get a refund. The seal is intact."],
+      ["Sie erhalten Rabatt, sofern Sie bis Freitag buchen.", "Sie erhalten Rabatt und buchen bis Freitag."],
+      ["The bonus is paid only if targets are met.", "The bonus is paid if targets are met."]
+    ])
+  })
+
+  it("reads a Japanese polite formula before 'が' as a softener, not a caveat", () => {
+    passes("恐れ入りますが、入口で靴を脱いでください。", "入口で靴を脱いでください。")
+    passes("お手数ですが、書類を再提出してください。", "書類をもう一度出してください。")
+    passes("ご迷惑をおかけしますが、よろしくお願いします。", "迷惑かけてごめん、よろしくね。")
+    passes("返品は受け付けますが、送料はご負担ください。", "返品は受け付けます。なお、送料はご負担ください。")
+    flags("contrast", "この機能は便利ですが、動作が遅いです。", "この機能は便利で、動作が遅いです。")
+  })
+
+  it("reads a negation before a bound as the bound turned round", () => {
+    passes("Do not exceed three doses a day.", "Do not take more than three doses a day.")
+    passes("Uploads cannot be larger than 5 MB.", "Uploads are at most 5 MB.")
+    passes("Der Vortrag darf nicht länger als 20 Minuten dauern.", "Der Vortrag dauert höchstens 20 Minuten.")
+    passes("1回に2錠以上は飲まないでください。", "1回の服用は2錠未満にしてください。")
+    flags("bound", "Do not take more than three doses a day.", "Take more than three doses a day.")
+    flags("bound", "Uploads cannot be larger than 5 MB.", "Uploads are at least 5 MB.")
+  })
+
+  it("accepts a deadline said as 'up to … before' or 'no later than … before'", () => {
+    passes(
+      "Guests can cancel up to 48 hours before arrival.",
+      "Guests can cancel no later than 48 hours before arrival."
+    )
+    passes("Guests can cancel up to 48 hours before arrival.", "Guests may cancel until 48 hours before they arrive.")
+    passes("Отменить бронь можно до 48 часов до заезда.", "Отменить бронь можно не позднее чем за 48 часов до заезда.")
+  })
+})

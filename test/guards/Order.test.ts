@@ -60,6 +60,38 @@ describe("Order", () => {
     ])
   })
 
+  it("reads steps joined by then-words in every language", () => {
+    assertKeptAndChanged(messages, [
+      [
+        "Unplug the printer, after which you can open the cover.",
+        "Unplug the printer first; then you can open the cover.",
+        "Open the cover, after which you can unplug the printer."
+      ],
+      [
+        "Primero enjuaga el arroz y después ponlo en la olla.",
+        "Antes de ponerlo en la olla, enjuaga el arroz.",
+        "Primero pon el arroz en la olla y después enjuágalo."
+      ],
+      [
+        "Enregistrez le fichier, après quoi vous pourrez fermer l'éditeur.",
+        "Fermez l'éditeur une fois le fichier enregistré.",
+        "Fermez l'éditeur, après quoi vous pourrez enregistrer le fichier."
+      ],
+      [
+        "Сначала закройте кран, после чего снимите смеситель.",
+        "Снимите смеситель после того, как закроете кран.",
+        "Сначала снимите смеситель, после чего закройте кран."
+      ],
+      ["先关闭电源，然后拆下电池。", "拆下电池之前，先关闭电源。", "先拆下电池，然后关闭电源。"],
+      ["先洗菜再切肉。", "洗完菜以后再切肉。", "先切肉再洗菜。"],
+      [
+        "データを保存します。その後、アプリを終了します。",
+        "アプリを終了する前にデータを保存します。",
+        "アプリを終了します。その後、データを保存します。"
+      ]
+    ])
+  })
+
   it("ignores order words that are not about the same events", () => {
     assert.deepStrictEqual(
       messages(

@@ -68,6 +68,60 @@ describe("Roles", () => {
     ])
   })
 
+  it("reads Japanese roles by their particles, passives and relative clauses", () => {
+    assertKeptAndChanged(messages, [
+      [
+        "高橋さんが山本さんを次の部長に推薦しました。",
+        "山本さんは高橋さんに次の部長に推薦されました。",
+        "山本さんが高橋さんを次の部長に推薦しました。"
+      ],
+      [
+        "山本さんを高橋さんが推薦しました。",
+        "高橋さんは山本さんを推薦しました。",
+        "高橋さんは山本さんに推薦されました。"
+      ],
+      [
+        "講師が受講生の課題を採点します。",
+        "受講生の課題は講師によって採点されます。",
+        "受講生が講師の課題を採点します。"
+      ],
+      [
+        "開発部が書いた仕様書を、品質保証部が来週レビューします。",
+        "品質保証部は、開発部が書いた仕様書を来週レビューします。",
+        "来週、品質保証部が書いた仕様書を開発部がレビューします。"
+      ]
+    ])
+  })
+
+  it("does not take a Japanese condition, cause or adjective for a change of agent", () => {
+    for (const [original, rewrite] of [
+      [
+        "毎晩、当番が窓の施錠を確かめ、異常があれば警備員に連絡します。",
+        "当番は毎晩窓の施錠を確かめ、異常があれば警備員へ連絡します。"
+      ],
+      ["市の方針により、各学校が給食の献立を見直します。", "各学校は市の方針を受けて給食の献立を見直します。"],
+      ["新しい料金は次の総会で委員会が決めます。", "次の総会で、委員会が新しい料金を決めます。"],
+      ["来週は工事のため、体育館は閉鎖します。", "来週は工事があるから体育館は閉まるよ。"],
+      ["売上の減少は新しい競合が原因かもしれません。", "売上が減ったのは、新しい競合が原因である可能性があります。"]
+    ])
+      assert.deepStrictEqual(messages(original, rewrite), [], `${original} → ${rewrite}`)
+  })
+
+  it("reports two people whose deeds trade places across clauses", () => {
+    assertKeptAndChanged(messages, [
+      [
+        "Le rapport est rédigé par Inès Garnier et vérifié par Hugo Marchand.",
+        "Inès Garnier rédige le rapport, que Hugo Marchand vérifie.",
+        "Hugo Marchand rédige le rapport, qu'Inès Garnier vérifie."
+      ],
+      [
+        "Sofía Rivas diseñó el cartel y Diego Luna lo imprimió.",
+        "El cartel fue diseñado por Sofía Rivas e impreso por Diego Luna.",
+        "El cartel fue diseñado por Diego Luna e impreso por Sofía Rivas."
+      ]
+    ])
+  })
+
   it("reads the agent marker in Chinese and Japanese", () => {
     assertKeptAndChanged(messages, [
       ["王芳批准了刘洋的申请。", "刘洋的申请由王芳批准了。", "刘洋批准了王芳的申请。"],
