@@ -353,3 +353,29 @@ describe("Operators: permission, causes, conditions and caveats in other words",
     passes("Отменить бронь можно до 48 часов до заезда.", "Отменить бронь можно не позднее чем за 48 часов до заезда.")
   })
 })
+
+describe("Operators: opposite plain adjectives", () => {
+  it("reports a quality turned into its opposite, in the base form as well as the comparative", () => {
+    flagsEach("comparison", [
+      ["The new index makes lookups roughly twice as fast.", "The new index makes lookups roughly twice as slow."],
+      ["Die Nachfrage blieb im Winter hoch.", "Die Nachfrage blieb im Winter niedrig."],
+      [
+        "El consumo de memoria sigue siendo bajo con el nuevo motor.",
+        "El consumo de memoria sigue siendo alto con el nuevo motor."
+      ],
+      ["Le temps de réponse reste court pendant les pics.", "Le temps de réponse reste long pendant les pics."],
+      [
+        "Загрузка страницы остаётся быстрой даже на слабых телефонах.",
+        "Загрузка страницы остаётся медленной даже на слабых телефонах."
+      ]
+    ])
+  })
+
+  it("passes the same quality in other words", () => {
+    passes(
+      "The new index makes lookups roughly twice as fast.",
+      "With the new index, lookups are about twice as quick."
+    )
+    passes("Die Nachfrage blieb im Winter hoch.", "Im Winter blieb die Nachfrage hoch.")
+  })
+})
