@@ -48,8 +48,7 @@ export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(fu
   return yield* runInput(body.source, profile, baseUrl, body.model, body.options?.reasoningEffort, options)
 })
 
-// ---------------------------------------------------------------------------------------------------------------
-
+/** A 413 naming the field when `text` is longer than `limit` characters (MAX_DOCUMENT_CHARS). */
 export const checkDocumentSize = (text: string, field: string, limit: number) =>
   text.length > limit
     ? Effect.fail(
@@ -58,6 +57,8 @@ export const checkDocumentSize = (text: string, field: string, limit: number) =>
         })
       )
     : Effect.void
+
+// ---------------------------------------------------------------------------------------------------------------
 
 const runInput = Effect.fnUntraced(function* (
   document: string,

@@ -78,7 +78,10 @@ export class LlmProvider extends Context.Service<
           return gate
         })
 
-      /** One HTTP exchange: status and parsed JSON body, with transport failures already classified. */
+      /**
+       * One HTTP exchange: a 2xx answer with its parsed JSON body; transport failures, time-outs and error statuses
+       * already classified.
+       */
       const exchange = (request: HttpClientRequest.HttpClientRequest, timeout: Duration.Duration) =>
         client.execute(request).pipe(
           Effect.flatMap((response) =>
@@ -107,7 +110,10 @@ export class LlmProvider extends Context.Service<
                     })
                   : new ProviderRejected({ message: `the provider at ${request.url} sent an unreadable response` })
               )
-          })
+          }),
+          Effect.flatMap((r) =>
+            r.status >= 200 && r.status < 300 ? Effect.succeed(r) : Effect.fail(failOnStatus(request.url, r))
+          )
         )
 
       const failOnStatus = (
@@ -131,16 +137,16 @@ export class LlmProvider extends Context.Service<
       }
 
       const retryPolicy = { baseDelay: config.retryBaseDelay, budget: config.retryBudget }
+      /** Health checks and model listing answer at once. */
+      const noRetry = { ...retryPolicy, budget: Duration.zero }
 
       /** `GET /models`; retried within the budget when a run depends on it, answered at once for health checks. */
       const fetchModels = Effect.fnUntraced(function* (baseUrl: string, retry: boolean) {
         const url = `${baseUrl}/models`
-        const once = exchange(HttpClientRequest.get(url), config.metaTimeout).pipe(
-          Effect.flatMap((r) =>
-            r.status >= 200 && r.status < 300 ? Effect.succeed(r) : Effect.fail(failOnStatus(url, r))
-          )
+        const { body } = yield* retryWithinBudget(
+          exchange(HttpClientRequest.get(url), config.metaTimeout),
+          retry ? retryPolicy : noRetry
         )
-        const { body } = yield* retryWithinBudget(once, retry ? retryPolicy : { ...retryPolicy, budget: Duration.zero })
         const decoded = Schema.decodeUnknownOption(ModelList)(body)
         if (decoded._tag === "None") {
           return yield* new ProviderRejected({ message: `the provider at ${url} sent a model list without data[].id` })
@@ -185,19 +191,13 @@ export class LlmProvider extends Context.Service<
         const gate = yield* gateFor(request.target.baseUrl)
         // The slot is held for one attempt only: a call waiting to retry leaves it to others.
         const answer = yield* retryWithinBudget(
-          gate
-            .withPermits(1)(
-              exchange(
-                HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
-                request.probe ? config.metaTimeout : config.providerTimeout
-              )
+          gate.withPermits(1)(
+            exchange(
+              HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
+              request.probe ? config.metaTimeout : config.providerTimeout
             )
-            .pipe(
-              Effect.flatMap((r) =>
-                r.status >= 200 && r.status < 300 ? Effect.succeed(r) : Effect.fail(failOnStatus(url, r))
-              )
-            ),
-          request.probe ? { ...retryPolicy, budget: Duration.zero } : retryPolicy
+          ),
+          request.probe ? noRetry : retryPolicy
         )
         const reply = answer.body
         const decoded = Schema.decodeUnknownOption(ChatCompletion)(reply)

@@ -4,8 +4,6 @@ export interface ModelChoice {
   readonly model: string | undefined
   /** Whether the list held a model of the default family (gemma 4). */
   readonly defaultModelFound: boolean
-  /** The listed models, or undefined when the provider has no `GET /models`. */
-  readonly models: ReadonlyArray<string> | undefined
 }
 
 export const DEFAULT_MODEL_FAMILY = "gemma-4"
@@ -20,9 +18,9 @@ export const chooseModel = (models: ReadonlyArray<string> | undefined, requested
   const gemma = chatModels.filter(isGemma4)
   const defaultModelFound = gemma.length > 0
   if (requested !== undefined && requested.trim() !== "") {
-    return { model: requested.trim(), defaultModelFound, models }
+    return { model: requested.trim(), defaultModelFound }
   }
   // Without a model list, a server that ignores the model name still answers to the default family.
-  if (models === undefined) return { model: DEFAULT_MODEL_FAMILY, defaultModelFound, models }
-  return { model: gemma.find(isQat) ?? gemma[0] ?? chatModels[0], defaultModelFound, models }
+  if (models === undefined) return { model: DEFAULT_MODEL_FAMILY, defaultModelFound }
+  return { model: gemma.find(isQat) ?? gemma[0] ?? chatModels[0], defaultModelFound }
 }

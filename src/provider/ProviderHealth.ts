@@ -32,7 +32,11 @@ export const checkHealth = Effect.fn("ProviderHealth.check")(function* (baseUrl:
   if (!isNotAnApi(reason)) return answer(200, notReady(baseUrl, "provider_error", reason.message, true))
 
   const withVersion = `${baseUrl}/v1`
-  if (!/\/v\d+$/i.test(baseUrl) && (yield* answersModelList(withVersion))) {
+  const answersWithVersion = provider.listModels(withVersion).pipe(
+    Effect.as(true),
+    Effect.orElseSucceed(() => false)
+  )
+  if (!/\/v\d+$/i.test(baseUrl) && (yield* answersWithVersion)) {
     return answer(200, {
       ...notReady(
         baseUrl,
@@ -101,12 +105,3 @@ const isNotAnApi = (reason: Extract<ProviderFailure, { _tag: "ProviderRejected" 
   reason.providerStatus === 404 ||
   reason.providerStatus === 405 ||
   reason.providerStatus === 501
-
-const answersModelList = (baseUrl: string) =>
-  Effect.gen(function* () {
-    const provider = yield* LlmProvider
-    return yield* provider.listModels(baseUrl).pipe(
-      Effect.as(true),
-      Effect.catch(() => Effect.succeed(false))
-    )
-  })
