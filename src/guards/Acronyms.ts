@@ -37,7 +37,25 @@ export const expands = (acronym: string, p: Prepared, skip: ReadonlySet<string>)
     }
     if (k === letters.length) return true
   }
-  return false
+  return parts.some((_, s) => compounded(letters, parts, s, skip))
+}
+
+/**
+ * Whether the words from `s` spell the acronym as compounds do ("DSGVO": "Datenschutz-Grundverordnung", "МФЦ":
+ * "многофункциональный центр"): each word starts with the next letter and holds the following ones in order.
+ */
+const compounded = (letters: string, parts: ReadonlyArray<string>, s: number, skip: ReadonlySet<string>): boolean => {
+  let k = 0
+  for (let i = s; i < parts.length && k < letters.length; i++) {
+    const part = (parts[i] as string).normalize("NFD")
+    if (part[0] !== letters[k]) {
+      if (k > 0 && skip.has(part)) continue
+      return false
+    }
+    k++
+    for (let at = 1; at < part.length && k < letters.length; at++) if (part[at] === letters[k]) k++
+  }
+  return k === letters.length && letters.length >= 2
 }
 
 /**

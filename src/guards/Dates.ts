@@ -77,6 +77,13 @@ const patternsFor = (lex: Lexicon): Patterns => {
   const monthCased = (m: RegExpExecArray, month: string | undefined, p: Prepared) =>
     !capitalised || /\p{Lu}/u.test(p.prose[m.index + m[0].indexOf(month ?? "")] ?? "")
   const YEARSUF = lex.dateWords.year.length > 0 ? `(?:\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?)?` : ""
+  const DAYSUF = "(?:\\.|st|nd|rd|th|er|º|-?го|-?е)?"
+  const JOIN = `(?:[-–—&]|(?:${alternation([...lex.roles.coordinators, ...lex.numbers.range])})(?![\\p{L}]))`
+  const twoDays = (y: string | undefined, month: number, d1: string | undefined, d2: string | undefined) => {
+    const first = ymd(y === undefined ? undefined : Number(y), month, Number(d1))
+    const second = ymd(undefined, month, Number(d2))
+    return first && second && [...first, ...second]
+  }
   const slashMonthFirst = lex.lang === "en"
   const re = (source: string) => new RegExp(source, "gu")
   const test = (regex: RegExp) => (work: string) => regex.test(work)
@@ -132,6 +139,21 @@ const patternsFor = (lex: Lexicon): Patterns => {
           m[3] === undefined ? undefined : smallNumber(m[3])
         ),
       test(/月/)
+    ],
+    // Two days of one month: 18 and 19 February 2025, 18.–19. Juni, 18 y 19 de febrero, June 18 and 19, 2025
+    [
+      re(
+        `${L}(\\d{1,2})${DAYSUF}\\s*${JOIN}\\s*(\\d{1,2})${DAYSUF}(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
+      ),
+      (m) => twoDays(m[4], monthOf.get(m[3] ?? "") ?? 0, m[1], m[2]),
+      hasMonth
+    ],
+    [
+      re(
+        `(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*${JOIN}\\s*(\\d{1,2})(?:st|nd|rd|th)?(?![\\d.,:]?\\d)(?:,?\\s+(\\d{4})(?!\\d))?`
+      ),
+      (m) => twoDays(m[4], monthOf.get(m[1] ?? "") ?? 0, m[2], m[3]),
+      hasMonth
     ],
     // 3 June 2026, 3. Juni, 3 de junio de 2026, 3 июня 2026 г.
     [

@@ -19,6 +19,9 @@ const CJK = new Set(["zh", "ja"])
 /** The first word that starts at or after `offset`. */
 const wordAfter = (text: Prepared, offset: number): Word | undefined => text.words.find((w) => w.start >= offset)
 
+/** Without accents: "límite" and "ilimitada" share "limit". */
+const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
+
 /**
  * Negations of `a` whose negated word stands in `b` with a negative prefix: each counts as a negation of `b`.
  * "was not reported" → "went unreported": the word after "not" is "reported", and "unreported" is "un" + "reported".
@@ -33,10 +36,10 @@ const prefixedNegations = (a: Prepared, aHits: ReadonlyArray<Hit>, b: Prepared, 
     const first = a.words.findIndex((w) => w.start >= hit.end)
     if (first < 0) continue
     for (const word of a.words.slice(first, first + 2)) {
-      const stem = cjk ? word.lower.slice(0, 2) : word.lower.slice(0, Math.max(4, word.lower.length - 2))
+      const stem = cjk ? word.lower.slice(0, 2) : fold(word.lower.slice(0, Math.max(4, word.lower.length - 2)))
       if (stem.length < (cjk ? 1 : 4)) continue
       const found = lex.negativePrefixes.some((prefix) =>
-        cjk ? b.lower.includes(prefix + stem) : b.words.some((w) => w.lower.startsWith(prefix + stem))
+        cjk ? b.lower.includes(prefix + stem) : b.words.some((w) => fold(w.lower).startsWith(prefix + stem))
       )
       if (found) {
         credit++

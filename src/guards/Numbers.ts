@@ -141,9 +141,25 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     const unit = q.unit.slice(q.unit.indexOf("/") + 1)
     return p.words.some((w) => unitOf.get(w.lower) === unit || unitOf.get(w.lower) === `/${unit}`)
   }
+  // A bare number stands for a number with a unit ("4 g" = "4") only when the original's own bare numbers of that
+  // value do not already account for it: "four times … 4 g" → "four times … 4 mg" is a changed unit.
+  const bare = (list: ReadonlyArray<Quantity>, value: number) =>
+    list.filter((x) => x.unit === "" && close(x.value, value, false)).length
+  const spare = (q: Quantity, r: Quantity) =>
+    r.unit !== "" || DIMENSIONS[q.unit] === undefined || bare(b, r.value) > bare(a, r.value)
+  // A number that counts things ("20 drops", "40人") is not the same as one with a measuring unit ("20 ml"); a
+  // unit word among the next few ("cinco primeros años") still measures it.
+  const counts = (p: Prepared, x: Quantity) => {
+    if (x.unit !== "") return false
+    const next = /^[ \u00a0]?(\p{L}+)(?:\s+(\p{L}+))?(?:\s+(\p{L}+))?/u.exec(p.lower.slice(x.end))
+    return next !== null && !next.slice(1).some((w) => w !== undefined && unitOf.has(w))
+  }
+  const measured = (q: Quantity, r: Quantity) =>
+    !(counts(original, q) && DIMENSIONS[r.unit] !== undefined) &&
+    !(counts(rewrite, r) && DIMENSIONS[q.unit] !== undefined)
   for (const q of a) {
     if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
-    if (b.some((r) => same(q, r) || sameRate(q, r, periodsA, periodsB))) continue
+    if (b.some((r) => (same(q, r) && spare(q, r) && measured(q, r)) || sameRate(q, r, periodsA, periodsB))) continue
     if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB)) continue
     // "one in four" kept as its two numbers ("one user of every four").
     if (q.parts !== undefined && q.parts.every((v) => b.some((r) => r.unit === "" && r.value === v))) continue

@@ -135,7 +135,8 @@ const patternsFor = (lex: Lexicon): Patterns => {
   const joiners = numbers.compound ?? []
   const parts = alternation([...spelledOf.keys(), ...joiners].filter((w) => !/[\s.]/.test(w)))
   const patterns: Patterns = {
-    ignore: u(`${START}(?:${alternation(numbers.ignore)})${END}`),
+    // "十分" (enough) is no number, but "三十分" is thirty minutes and "三万一千" holds no "万一".
+    ignore: u(`${cjk ? `(?<![${CJK_NUMERAL}\\d])` : START}(?:${alternation(numbers.ignore)})${END}`),
     fractions: u(`${START}(${alternation(Object.keys(numbers.fractions))})${END}`),
     cjkFraction: u(`(${numeral})\\s*分[之の]\\s*(${numeral})`),
     cjkNumber: u(`(第)?([${CJK_NUMERAL}]+)`),
@@ -291,6 +292,11 @@ const joinPairs = (qs: Array<Quantity>, work: string, pat: Patterns): ReadonlyAr
   for (let i = qs.length - 2; i >= 0; i--) {
     const [a, b] = [qs[i], qs[i + 1]] as [Quantity, Quantity]
     const between = work.slice(a.end, b.start)
+    // "12億5000万", "1万2500": a CJK scale followed at once by the smaller rest of the number.
+    if (a.unit === "" && between === "" && a.scale >= 1e4 && b.scale < a.scale && b.value < a.scale) {
+      qs.splice(i, 2, { ...b, text: `${a.text}${b.text}`, start: a.start, value: a.value + b.value, scale: a.scale })
+      continue
+    }
     if (a.unit === "" && b.unit !== "" && pat.range.test(between)) {
       a.unit = b.unit
       if (a.scale === 1) a.value *= b.scale

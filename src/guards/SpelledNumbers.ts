@@ -103,8 +103,9 @@ export const spelled = (p: Prepared, lex: Lexicon, vocab: NumberWords, work: str
       if (run !== undefined && run.last >= 20 && range.includes(w.lower) && w.start - run.end < 3) continue
       flush()
       const ordinal = ordinals[w.lower]
+      // "first" and "second" are often no rank at all ("at first", "a second look"); "third" and above are.
       if (ordinal !== undefined) {
-        add(w.start, w.end, ordinal, { weak: true, unit: "" })
+        add(w.start, w.end, ordinal, { weak: ordinal <= 2, unit: "" })
         continue
       }
       // "five-person", "two-day": the number before the hyphen, with its unit if the rest names one.
