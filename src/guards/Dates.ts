@@ -44,6 +44,14 @@ const ymd = (y: number | undefined, m: number, d: number | undefined): ReadonlyA
   const out = y === undefined ? [] : [`y:${y}`]
   return d === undefined ? [...out, `m:${m}`] : [...out, `md:${m}-${d}`]
 }
+/** The first year of each Japanese era, less one: 令和1年 (元年) is 2019. */
+const ERAS: Readonly<Record<string, number>> = { 令和: 2018, 平成: 1988, 昭和: 1925 }
+/** "2026" → 2026, "令和8" → 2026, "平成元" → 1989. */
+const eraYear = (s: string): number => {
+  const base = ERAS[s.slice(0, 2)]
+  if (base === undefined) return Number(s)
+  return base + (s.endsWith("元") ? 1 : Number(s.slice(2)))
+}
 const year = (s: string) => (s.length === 2 ? (Number(s) < 70 ? 2000 : 1900) + Number(s) : Number(s))
 
 const patternCache = new WeakMap<Lexicon, Patterns>()
@@ -131,10 +139,10 @@ const patternsFor = (lex: Lexicon): Patterns => {
     ],
     // 2026年6月3日, 6月3日, 六月
     [
-      /(?:(\d{4})\s*年\s*)?(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?![曜份])(?:\s*(\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号號])?/g,
+      /(?:(\d{4}|(?:令和|平成|昭和)(?:\d{1,2}|元))\s*年\s*)?(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?![曜份])(?:\s*(\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号號])?/g,
       (m) =>
         ymd(
-          m[1] === undefined ? undefined : Number(m[1]),
+          m[1] === undefined ? undefined : eraYear(m[1]),
           smallNumber(m[2] ?? ""),
           m[3] === undefined ? undefined : smallNumber(m[3])
         ),
@@ -199,6 +207,8 @@ const patternsFor = (lex: Lexicon): Patterns => {
     ],
     // 2026年, 2026 г.
     [re(`(?<![\\d.,])(\\d{4})\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?`), (m) => [`y:${m[1]}`], DIGIT],
+    // 令和8年: a Japanese era year
+    [/((?:令和|平成|昭和)(?:\d{1,2}|元))\s*年/g, (m) => [`y:${eraYear(m[1] ?? "")}`], test(/[令平昭]/)],
     // A month alone: a full name, capitalised where the language capitalises months, and in English never a
     // sentence's first word ("May we ...").
     [
@@ -265,7 +275,7 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   const { steps, wordKinds } = patternsFor(lex)
   let kinds = 0
   for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? 0
-  if (kinds !== 0 || /\d|[月季星周礼曜]/.test(work)) {
+  if (kinds !== 0 || /\d|[月季星周礼曜年]/.test(work)) {
     for (const [regex, read, need] of steps) {
       if (!need(work, kinds)) continue
       let blanked = work

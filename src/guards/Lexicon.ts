@@ -94,6 +94,8 @@ export interface LexiconData {
     readonly commonEndings: ReadonlyArray<string>
     /** Words that end the name of an organisation in Chinese and Japanese ("大学", "公司", "株式会社"). */
     readonly organisations: ReadonlyArray<string>
+    /** Latin acronyms and how the language writes them out ("OCR" → "光学字符识别", "FAQ" → "よくある質問"). */
+    readonly expansions?: Readonly<Record<string, ReadonlyArray<string>>>
   }
   /** Who did what: passive auxiliaries, agent markers ("by", "von", "によって") and words that join two actors. */
   readonly roles: {
@@ -123,6 +125,8 @@ export interface LexiconData {
     readonly postposed: boolean
     /** Words that open the later of two events even where order words end their clause: "然后", "再", "その後". */
     readonly next: ReadonlyArray<string>
+    /** Words that mark the steps of a procedure told in the order they happen: "first", "then", "まず", "然后". */
+    readonly steps?: ReadonlyArray<string>
   }
 }
 

@@ -26,6 +26,29 @@ const UNCERTAIN: ReadonlyArray<readonly [string, string]> = [
 
 const CJK = new Set(["zh", "ja"])
 
+/** Without accents, for comparing stems. */
+const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
+
+/**
+ * Whether the words after a cue are mostly new to the other text: at least half of the next few content words (or
+ * Han and kana characters) have no stem there.
+ */
+const newReason = (p: Prepared, hit: Hit, other: Prepared): boolean => {
+  if (CJK.has(p.lang)) {
+    const next = [...p.prose.slice(hit.end, hit.end + 12).replace(/[^\p{Script=Han}\p{Script=Katakana}]/gu, "")].slice(
+      0,
+      8
+    )
+    return next.length > 0 && next.filter((c) => !other.prose.includes(c)).length * 2 >= next.length
+  }
+  const stems = new Set(other.words.map((w) => fold(w.lower).slice(0, 5)))
+  const next = p.words.filter(
+    (w) => w.start >= hit.end && w.sentence === p.words.find((x) => x.start >= hit.start)?.sentence
+  )
+  const content = next.filter((w) => w.lower.length >= 4).slice(0, 5)
+  return content.length > 0 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 2 > content.length
+}
+
 /** Distinct phrases of the uncertainty values ("вероятно" is listed as a modal and as a likelihood: one phrase). */
 const uncertainSpans = (t: Tally, strict: boolean): number => {
   const starts = new Set<number>()
@@ -116,10 +139,11 @@ export const modalityGuard: Guard = (input) => {
     const hit = gained(a, b, [["claim", "absolute"]])
     if (hit !== undefined) out.push(added("claim", rewrite, hit))
   }
-  // An added cause, when the original states none.
+  // An added cause, when the original states none and the rewrite names a new one: "because of improved sleep", not
+  // a "so" or "由于" that links two facts the original already gave side by side.
   if (b.strict("claim", "cause") > 0 && a.any("claim", "cause") === 0) {
-    const hit = pick(b.hits, "claim", "cause")
-    if (hit !== undefined) out.push(added("claim", rewrite, hit))
+    const hit = b.hits.find((h) => h.cue.cls === "claim" && h.cue.value === "cause" && !h.cue.weak)
+    if (hit !== undefined && newReason(rewrite, hit, original)) out.push(added("claim", rewrite, hit))
   }
   return out
 }

@@ -17,7 +17,7 @@ interface Relation {
   readonly sentence: number
 }
 
-interface OrderWords {
+export interface OrderWords {
   /** Matches an order word. */
   readonly re: RegExp
   /** Order words whose own clause is the later event ("before", "then"). */
@@ -40,7 +40,7 @@ const alternation = (words: ReadonlyArray<string>): string =>
     .join("|")
 
 const cache = new Map<Lang, OrderWords | null>()
-const orderWords = (lex: Lexicon): OrderWords | null => {
+export const orderWords = (lex: Lexicon): OrderWords | null => {
   let found = cache.get(lex.lang)
   if (found === undefined) {
     const { before, after, openers, postposed, next } = lex.order
@@ -91,16 +91,18 @@ export const clausesOf = (p: Prepared): ReadonlyArray<number> => {
   })
 }
 
+/** A word that tells one event from another: no order word, particle or other small word. */
+export const isContent = (w: Word, ow: OrderWords): boolean => {
+  // A single Han character is a word of its own in short steps ("把水烧开"); particles are in the stop list.
+  if (ow.cjk) return (w.text.length >= 2 || HAN_RE.test(w.text)) && !ow.stop.has(w.lower) && !ow.openers.has(w.lower)
+  const lower = w.lower.replace(ELISION_RE, "")
+  return lower.length >= 3 && !ow.stop.has(lower)
+}
+
 const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
   const words = p.words
   const clauses = clausesOf(p)
-  const content = (i: number): boolean => {
-    const w = words[i] as Word
-    // A single Han character is a word of its own in short steps ("把水烧开"); particles are in the stop list.
-    if (ow.cjk) return (w.text.length >= 2 || HAN_RE.test(w.text)) && !ow.stop.has(w.lower) && !ow.openers.has(w.lower)
-    const lower = w.lower.replace(ELISION_RE, "")
-    return lower.length >= 3 && !ow.stop.has(lower)
-  }
+  const content = (i: number): boolean => isContent(words[i] as Word, ow)
   const pick = (from: number, to: number, skip: ReadonlySet<number>): ReadonlyArray<Word> => {
     const out: Array<Word> = []
     for (let i = from; i < to; i++) if (!skip.has(i) && content(i)) out.push(words[i] as Word)

@@ -72,7 +72,13 @@ const wordAt = (words: ReadonlyArray<Word>, offset: number): number => {
 /** Up to this many words between an agent marker and its name ("by the team lead Marco"). */
 const MARKER_REACH = 4
 
-const agentOf = (p: Prepared, names: ReadonlyArray<Name>, from: number, to: number, rw: RoleWords): Agent => {
+const agentOf = (
+  p: Prepared,
+  names: ReadonlyArray<Name>,
+  from: number,
+  to: number,
+  rw: RoleWords
+): Agent | undefined => {
   if (rw.subject.length > 0) return markedAgent(p, names, from, to, rw)
   const words = p.words
   const starts = names.map((n) => wordAt(words, n.start))
@@ -127,7 +133,13 @@ const particleAfter = (p: Prepared, name: Name, rw: RoleWords): number => {
  * followed by a verb and the noun it describes ("経理部が作成した報告書を") belongs to a relative clause: that name
  * acts in the relative clause, not in the sentence.
  */
-const markedAgent = (p: Prepared, names: ReadonlyArray<Name>, from: number, to: number, rw: RoleWords): Agent => {
+const markedAgent = (
+  p: Prepared,
+  names: ReadonlyArray<Name>,
+  from: number,
+  to: number,
+  rw: RoleWords
+): Agent | undefined => {
   const words = p.words
   const particle = (n: Name): string => words[particleAfter(p, n, rw)]?.text ?? ""
   const clause = p.prose.slice(words[from]?.start ?? 0, words[to - 1]?.end ?? 0)
@@ -164,7 +176,8 @@ const markedAgent = (p: Prepared, names: ReadonlyArray<Name>, from: number, to: 
     const main = names.find((n) => particle(n) === marker && !incidental(n))
     if (main !== undefined) return of(main)
   }
-  return of(names.find((n) => !rw.object.has(particle(n))) ?? (names[0] as Name))
+  // No one is marked as acting ("食事の前に薬を飲む"): the clause names no agent.
+  return undefined
 }
 
 /** Japanese nouns that a particle marks as acting or acted on ("経理部が", "外部監査法人によって"): actors like names. */
@@ -229,7 +242,8 @@ const clausesWithNames = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyA
     let to = from
     while (clauses[to] === clause) to++
     const text = p.prose.slice(p.words[from]?.start ?? 0, p.words[to - 1]?.end ?? 0)
-    out.push({ names: list, ...agentOf(p, list, from, to, rw), text })
+    const agent = agentOf(p, list, from, to, rw)
+    if (agent !== undefined) out.push({ names: list, ...agent, text })
   }
   return out
 }

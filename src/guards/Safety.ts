@@ -9,6 +9,7 @@ import { linksGuard } from "./Links.ts"
 import { codeGuard } from "./Code.ts"
 import { namesGuard } from "./Names.ts"
 import { orderGuard } from "./Order.ts"
+import { stepsGuard } from "./Steps.ts"
 import { rolesGuard } from "./Roles.ts"
 import { datesGuard } from "./Dates.ts"
 import { numbersGuard } from "./Numbers.ts"
@@ -31,6 +32,7 @@ const GUARDS: ReadonlyArray<Guard> = [
   codeGuard,
   namesGuard,
   orderGuard,
+  stepsGuard,
   rolesGuard,
   numbersGuard,
   datesGuard,
