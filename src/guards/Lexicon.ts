@@ -112,6 +112,13 @@ export interface LexiconData {
     readonly passiveAgentAfter: ReadonlyArray<string>
     /** A pattern that makes a clause passive where no auxiliary word does ("[さら]れ(る|た|ます)"). */
     readonly passivePattern: string
+    /**
+     * Parties that are no names but act or are acted on ("supplier", "der Auftraggeber", "заказчик"), in their
+     * dictionary form; Actors.ts finds their other forms.
+     */
+    readonly actors?: ReadonlyArray<string>
+    /** Prepositions: a party after one is not the subject of its clause ("to the supplier", "au client"). */
+    readonly prepositions?: ReadonlyArray<string>
   }
   /** Order of events: words that put their own clause first ("after", "nachdem") or last ("before", "bevor"). */
   readonly order: {

@@ -31,6 +31,10 @@ export interface Name {
   readonly start: number
   readonly end: number
   readonly sentence: number
+  /** A party after a preposition or, in Russian, not in the nominative: not the subject of its clause. */
+  readonly oblique?: boolean
+  /** A Russian party in the instrumental: the agent of a passive clause. */
+  readonly instrumental?: boolean
 }
 
 const CAPITALISED_RE = /^\p{Lu}/u

@@ -9,6 +9,7 @@
  * and there nouns marked as actors count as well as names. Two names whose deeds trade places in one sentence
  * ("written by A and reviewed by B" → "B wrote it, A reviewed it") are a change too.
  */
+import { actorsOf, asParties } from "./Actors.ts"
 import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lang, Lexicon } from "./Lexicon.ts"
@@ -111,7 +112,9 @@ const agentOf = (
       if (agent !== undefined) return { agent }
     }
   }
-  return { agent: names[0] as Name }
+  // The first party no preposition governs; none when every one of them is governed ("au tribunal de Rennes").
+  const agent = names.find((n) => n.instrumental) ?? names.find((n) => !n.oblique)
+  return agent === undefined ? undefined : { agent }
 }
 
 const LETTERS_RE = /^\p{L}+$/u
@@ -217,8 +220,16 @@ const clausesWithNames = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyA
   const found = namesOf(p, other, lex).filter((n) => !n.weak || theirs.some((m) => same(m, n, p.lang)))
   // Where particles mark roles, marked nouns are actors too, and a sentence is one clause ("…を、…が確認します").
   const marked = rw.subject.length > 0
-  const names = marked ? [...found, ...markedNouns(p, found, rw)] : found
+  return partyClauses(p, marked ? [...found, ...markedNouns(p, found, rw)] : found, rw)
+}
+
+/** The clauses where two parties that are no names meet ("the supplier paid the client"). */
+const clausesWithParties = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArray<Clause> =>
+  partyClauses(p, asParties(p, actorsOf(p, other, lex), lex), roleWords(lex))
+
+const partyClauses = (p: Prepared, names: ReadonlyArray<Name>, rw: RoleWords): ReadonlyArray<Clause> => {
   if (names.length < 2) return []
+  const marked = rw.subject.length > 0
   const clauses = marked ? p.words.map((w) => w.sentence) : clausesOf(p)
   const byClause = new Map<number, Array<Name>>()
   for (const n of names) {
@@ -325,9 +336,29 @@ const sentenceText = (p: Prepared, index: number): string => {
 }
 
 export const rolesGuard: Guard = ({ original, rewrite, lexicon }) => {
-  const before = clausesWithNames(original, rewrite, lexicon)
-  const after = before.length === 0 ? [] : clausesWithNames(rewrite, original, lexicon)
-  const lang = original.lang
+  const byName = swaps(
+    clausesWithNames(original, rewrite, lexicon),
+    () => clausesWithNames(rewrite, original, lexicon),
+    original.lang
+  )
+  if (byName.length > 0) return byName
+  const byParty = swaps(
+    clausesWithParties(original, rewrite, lexicon),
+    () => clausesWithParties(rewrite, original, lexicon),
+    original.lang
+  )
+  if (byParty.length > 0) return byParty
+  const traded = tradedDeeds(original, rewrite, lexicon)
+  return traded === undefined ? [] : [traded]
+}
+
+/** Clauses of the original whose agent is no longer the one that acts in the rewrite's clause with the same two. */
+const swaps = (
+  before: ReadonlyArray<Clause>,
+  rewriteClauses: () => ReadonlyArray<Clause>,
+  lang: Lang
+): ReadonlyArray<Finding> => {
+  const after = before.length === 0 ? [] : rewriteClauses()
   const findings: Array<Finding> = []
   for (const c of before) {
     for (const d of after) {
@@ -344,7 +375,5 @@ export const rolesGuard: Guard = ({ original, rewrite, lexicon }) => {
       }
     }
   }
-  if (findings.length > 0) return findings
-  const traded = tradedDeeds(original, rewrite, lexicon)
-  return traded === undefined ? [] : [traded]
+  return findings
 }
