@@ -52,6 +52,11 @@ export interface LexiconData {
     /** Phrases that contain a number word but are no number: "no one", "十分". */
     readonly ignore: ReadonlyArray<string>
   }
+  /**
+   * Words of opposite meaning, each side in its forms ("dry" / "wet", "damp"; "сух*" ends with any letters): one
+   * that became the other turns the statement, unless a negation was added or dropped with it ("not dry" = "wet").
+   */
+  readonly opposites?: ReadonlyArray<ReadonlyArray<ReadonlyArray<string>>>
   /** Unit names by canonical unit: "ms" → ["ms", "millisecond", "milliseconds"]. */
   readonly units: Readonly<Record<string, ReadonlyArray<string>>>
   /** Month names, January first; abbreviations end with "." (matched with or without it, never alone). */

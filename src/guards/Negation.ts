@@ -11,6 +11,7 @@ import { type Hit, label } from "./Cues.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
+import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { tallies } from "./Tallies.ts"
 import type { Prepared, Word } from "./Text.ts"
 
@@ -55,6 +56,8 @@ export interface NegationBalance {
   readonly delta: number
   /** True when the difference is an "unless" that became "if not" (or the reverse): no change of meaning. */
   readonly unlessSwap: boolean
+  /** Words that became their opposite, with no negation added or dropped to make up for it. */
+  readonly opposites: ReadonlyArray<Swap>
 }
 
 const balances = new WeakMap<Prepared, NegationBalance>()
@@ -78,10 +81,14 @@ export const negationBalance = (input: GuardInput): NegationBalance => {
     b.strict("negation", "not") +
     prefixedNegations(original, a.hits, rewrite, lexicon) +
     Math.min(verbB, Math.max(0, stopA - stopB))
-  const delta = countB - countA
+  const raw = countB - countA
   const unlessLost = a.strict("condition", "unless") - b.any("condition", "unless")
-  const unlessSwap = delta !== 0 && unlessLost === delta
-  const result = { delta: unlessSwap ? 0 : delta, unlessSwap }
+  const unlessSwap = raw !== 0 && unlessLost === raw
+  const delta = unlessSwap ? 0 : raw
+  // "not allowed" ↔ "forbidden": as many opposites as negations added or dropped.
+  const swaps = oppositeSwaps(input)
+  const cancelled = delta !== 0 && Math.abs(delta) === swaps.length
+  const result = { delta: cancelled ? 0 : delta, unlessSwap, opposites: cancelled ? [] : swaps }
   balances.set(rewrite, result)
   return result
 }
@@ -111,8 +118,8 @@ export const sides = (
 
 export const negationGuard: Guard = (input) => {
   const { original, rewrite } = input
-  const { delta } = negationBalance(input)
-  if (delta === 0) return []
+  const { delta, opposites } = negationBalance(input)
+  if (delta === 0) return oppositesFindings(opposites)
   const t = tallies(input)
   const a = t.a.hits.filter((h) => h.cue.cls === "negation")
   const b = t.b.hits.filter((h) => h.cue.cls === "negation")
