@@ -86,12 +86,13 @@ const patternsFor = (lex: Lexicon): Patterns => {
     !capitalised || /\p{Lu}/u.test(p.prose[m.index + m[0].indexOf(month ?? "")] ?? "")
   const YEARSUF = lex.dateWords.year.length > 0 ? `(?:\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?)?` : ""
   const DAYSUF = "(?:\\.|st|nd|rd|th|er|º|-?го|-?е)?"
-  const JOIN = `(?:[-–—&]|(?:${alternation([...lex.roles.coordinators, ...lex.numbers.range])})(?![\\p{L}]))`
+  const JOIN = `(?:[-–—&]|(?:${alternation([...lex.roles.coordinators, ...lex.numbers.range])})(?![\\p{L}])(?:\\s+(?:el|le|the|am|den))?)`
   const twoDays = (y: string | undefined, month: number, d1: string | undefined, d2: string | undefined) => {
     const first = ymd(y === undefined ? undefined : Number(y), month, Number(d1))
     const second = ymd(undefined, month, Number(d2))
     return first && second && [...first, ...second]
   }
+  const dayMonthDots = lex.lang === "de" || lex.lang === "ru"
   const slashMonthFirst = lex.lang === "en"
   const re = (source: string) => new RegExp(source, "gu")
   const test = (regex: RegExp) => (work: string) => regex.test(work)
@@ -136,6 +137,12 @@ const patternsFor = (lex: Lexicon): Patterns => {
         return ymd(y, b, a)
       },
       test(/\d[/.]\d/)
+    ],
+    // 18.06. (German and Russian: a day and month without the year)
+    [
+      /(?<![\d.,/])(\d{1,2})\.(\d{1,2})\.(?![\d]|\s*\d{2,4}(?!\d))/g,
+      (m) => (dayMonthDots ? ymd(undefined, Number(m[2]), Number(m[1])) : undefined),
+      test(/\d\.\d{1,2}\./)
     ],
     // 2026年6月3日, 6月3日, 六月
     [

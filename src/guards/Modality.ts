@@ -25,6 +25,8 @@ const UNCERTAIN: ReadonlyArray<readonly [string, string]> = [
 ]
 
 const CJK = new Set(["zh", "ja"])
+const CLAUSE_END_RE = /[，。、；！？,.;]/u
+const NOT_HAN_RE = /[^\p{Script=Han}\p{Script=Katakana}]/gu
 
 /** Without accents, for comparing stems. */
 const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
@@ -35,18 +37,16 @@ const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
  */
 const newReason = (p: Prepared, hit: Hit, other: Prepared): boolean => {
   if (CJK.has(p.lang)) {
-    const next = [...p.prose.slice(hit.end, hit.end + 12).replace(/[^\p{Script=Han}\p{Script=Katakana}]/gu, "")].slice(
-      0,
-      8
-    )
+    const clause = p.prose.slice(hit.end, hit.end + 12).split(CLAUSE_END_RE)[0] ?? ""
+    const next = [...clause.replace(NOT_HAN_RE, "")].slice(0, 8)
     return next.length > 0 && next.filter((c) => !other.prose.includes(c)).length * 2 >= next.length
   }
   const stems = new Set(other.words.map((w) => fold(w.lower).slice(0, 5)))
-  const next = p.words.filter(
-    (w) => w.start >= hit.end && w.sentence === p.words.find((x) => x.start >= hit.start)?.sentence
-  )
-  const content = next.filter((w) => w.lower.length >= 4).slice(0, 5)
-  return content.length > 0 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 2 > content.length
+  const sentence = p.words.find((x) => x.start >= hit.start)?.sentence
+  const content = p.words
+    .filter((w) => w.start >= hit.end && w.sentence === sentence && w.lower.length >= 4)
+    .slice(0, 5)
+  return content.length > 0 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 2 >= content.length
 }
 
 /** Distinct phrases of the uncertainty values ("вероятно" is listed as a modal and as a likelihood: one phrase). */

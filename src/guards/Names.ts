@@ -288,12 +288,7 @@ const writtenOut = (name: Name, a: Prepared, b: Prepared): boolean => {
   if (!LATIN_ACRONYM_RE.test(name.text)) return false
   const left = a.prose.slice(Math.max(0, name.start - 2), name.start).replace(/^.*[\s\p{P}]/u, "")
   const right = a.prose.slice(name.end, name.end + 1).replace(/[\s\p{P}A-Za-z0-9]/u, "")
-  // "「よくある質問」": a quoted expansion may hold kana of any kind.
-  const fresh = (middle: string): boolean => {
-    const quoted = /^[「『“"](.+)[」』”"]$/u.exec(middle)?.[1]
-    const run = quoted ?? middle
-    return run.length >= 2 && (quoted !== undefined || CJK_RUN_RE.test(run)) && !a.prose.includes(run)
-  }
+  const fresh = (middle: string): boolean => middle.length >= 2 && CJK_RUN_RE.test(middle) && !a.prose.includes(middle)
   const after = (from: number): string => {
     const rest = b.prose.slice(from, from + EXPANSION_REACH)
     const cut = right !== "" && rest.indexOf(right, 2) > 0 ? rest.indexOf(right, 2) : rest.search(CJK_BREAK_RE)
@@ -307,7 +302,7 @@ const writtenOut = (name: Name, a: Prepared, b: Prepared): boolean => {
   for (let i = b.prose.indexOf(right, 2); i >= 0; i = b.prose.indexOf(right, i + 1)) {
     const before = b.prose.slice(Math.max(0, i - EXPANSION_REACH), i)
     const cut = Math.max(...[...before.matchAll(new RegExp(CJK_BREAK_RE, "gu"))].map((m) => m.index + 1), 0)
-    if (fresh(before.slice(cut)) || fresh(/[「『“"][^「『“"]+[」』”"]$/u.exec(before)?.[0] ?? "")) return true
+    if (fresh(before.slice(cut))) return true
   }
   return false
 }

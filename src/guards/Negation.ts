@@ -27,7 +27,15 @@ const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
  * Negations of `a` whose negated word stands in `b` with a negative prefix: each counts as a negation of `b`.
  * "was not reported" → "went unreported": the word after "not" is "reported", and "unreported" is "un" + "reported".
  */
-const prefixedNegations = (a: Prepared, aHits: ReadonlyArray<Hit>, b: Prepared, lex: Lexicon): number => {
+const prefixedNegations = (
+  a: Prepared,
+  aHits: ReadonlyArray<Hit>,
+  b: Prepared,
+  bHits: ReadonlyArray<Hit>,
+  lex: Lexicon
+): number => {
+  // A prefixed word that is a negation of its own list ("бесплатный") is counted there already.
+  const counted = (w: Word) => bHits.some((h) => h.cue.cls === "negation" && h.start < w.end && h.end > w.start)
   if (lex.negativePrefixes.length === 0) return 0
   const cjk = CJK.has(a.lang)
   let credit = 0
@@ -40,7 +48,9 @@ const prefixedNegations = (a: Prepared, aHits: ReadonlyArray<Hit>, b: Prepared, 
       const stem = cjk ? word.lower.slice(0, 2) : fold(word.lower.slice(0, Math.max(4, word.lower.length - 2)))
       if (stem.length < (cjk ? 1 : 4)) continue
       const found = lex.negativePrefixes.some((prefix) =>
-        cjk ? b.lower.includes(prefix + stem) : b.words.some((w) => fold(w.lower).startsWith(prefix + stem))
+        cjk
+          ? b.lower.includes(prefix + stem)
+          : b.words.some((w) => fold(w.lower).startsWith(prefix + stem) && !counted(w))
       )
       if (found) {
         credit++
@@ -75,11 +85,11 @@ export const negationBalance = (input: GuardInput): NegationBalance => {
   const verbB = b.any("cessation", "stop") - stopB
   const countA =
     a.strict("negation", "not") +
-    prefixedNegations(rewrite, b.hits, original, lexicon) +
+    prefixedNegations(rewrite, b.hits, original, a.hits, lexicon) +
     Math.min(verbA, Math.max(0, stopB - stopA))
   const countB =
     b.strict("negation", "not") +
-    prefixedNegations(original, a.hits, rewrite, lexicon) +
+    prefixedNegations(original, a.hits, rewrite, b.hits, lexicon) +
     Math.min(verbB, Math.max(0, stopA - stopB))
   const raw = countB - countA
   const unlessLost = a.strict("condition", "unless") - b.any("condition", "unless")

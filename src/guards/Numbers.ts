@@ -151,13 +151,30 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   // unit word among the next few ("cinco primeros años") still measures it.
   const counts = (p: Prepared, x: Quantity) => {
     if (x.unit !== "") return false
-    const next = /^[ \u00a0]?(\p{L}+)(?:\s+(\p{L}+))?(?:\s+(\p{L}+))?/u.exec(p.lower.slice(x.end))
+    const next = /^[ \u00a0]?(\p{L}+)(?:[\s'’]+(\p{L}+))?(?:[\s'’]+(\p{L}+))?/u.exec(p.lower.slice(x.end))
     return next !== null && !next.slice(1).some((w) => w !== undefined && unitOf.has(w))
   }
+  const measuring = (unit: string) => unit !== "" && !unit.startsWith("/")
   const measured = (q: Quantity, r: Quantity) =>
-    !(counts(original, q) && DIMENSIONS[r.unit] !== undefined) &&
-    !(counts(rewrite, r) && DIMENSIONS[q.unit] !== undefined)
+    !(counts(original, q) && measuring(r.unit)) && !(counts(rewrite, r) && measuring(q.unit))
+  // "one session" → "two sessions": a weak number is still a number when the rewrite counts the same thing otherwise.
+  const nounAfter = (p: Prepared, x: Quantity) => /^[ \u00a0]?(\p{L}{3,})/u.exec(p.lower.slice(x.end))?.[1]
+  const sameNoun = (x: string | undefined, y: string | undefined) =>
+    x !== undefined &&
+    y !== undefined &&
+    x.slice(0, Math.max(3, Math.min(x.length, y.length) - 2)) ===
+      y.slice(0, Math.max(3, Math.min(x.length, y.length) - 2))
+  const recounted = (q: Quantity): Quantity | undefined => {
+    const noun = nounAfter(original, q)
+    const counts = b.filter((r) => r.unit === "" && sameNoun(noun, nounAfter(rewrite, r)))
+    return counts.some((r) => close(r.value, q.value, false)) ? undefined : counts.find((r) => !r.weak)
+  }
   for (const q of a) {
+    if (q.weak && q.unit === "" && !q.text.match(/\d/)) {
+      const other = recounted(q)
+      if (other !== undefined)
+        findings.push(finding("number", `${quote(q.text)} became ${quote(other.text)}`, q.text, other.text))
+    }
     if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
     if (b.some((r) => (same(q, r) && spare(q, r) && measured(q, r)) || sameRate(q, r, periodsA, periodsB))) continue
     if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB)) continue

@@ -23,7 +23,7 @@ const fewer = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined 
 const OPPOSITE: Readonly<Record<string, string>> = { lower: "upper", upper: "lower", more: "less", less: "more" }
 /** The condition values: any of them keeps a "provided that" a condition. */
 const CONDITIONS = ["if", "onlyif", "unless", "provided"]
-const QUANTITY_RANK: Readonly<Record<string, number>> = { some: 1, notall: 1, most: 2, all: 3 }
+const QUANTITY_RANK: Readonly<Record<string, number>> = { few: 0, some: 1, notall: 1, most: 2, all: 3 }
 
 export const operatorsGuard: Guard = (input) => {
   const { original, rewrite } = input
@@ -85,8 +85,8 @@ export const operatorsGuard: Guard = (input) => {
     out.push(dropped("condition", original, providedLost))
   }
 
-  // Quantifiers: "some" must not become "all", "most" must not become "every" nor disappear.
-  for (const value of ["notall", "most", "some", "all"]) {
+  // Quantifiers: "some" must not become "all", "few" not "most", "most" must not become "every" nor disappear.
+  for (const value of ["notall", "most", "few", "some", "all"]) {
     const hit = lost(a, b, "quantifier", value)
     if (hit === undefined) continue
     const rank = QUANTITY_RANK[value] ?? 0

@@ -50,7 +50,10 @@ const stepsOf = (p: Prepared, ow: OrderWords, steps: RegExp, lex: Lexicon): Read
       if (ow.cjk || lead.trim() === "" || CLAUSE_END_RE.test(lead)) marked = true
     }
     if (!marked) return
-    for (const m of text.matchAll(ow.re)) if (!stepSet.has(m[0])) return
+    // "最後に" holds "後に": an order word inside a step word is that step word.
+    const inStep = (at: number, end: number) =>
+      [...text.matchAll(steps)].some((m) => m.index <= at && m.index + m[0].length >= end)
+    for (const m of text.matchAll(ow.re)) if (!stepSet.has(m[0]) && !inStep(m.index, m.index + m[0].length)) return
     let current: Array<Word> = []
     let last = start
     const flush = () => {

@@ -176,3 +176,30 @@ describe("Dates: times without a colon and written-out days", () => {
     assert.deepStrictEqual(dates("The first may be late."), [])
   })
 })
+
+describe("Dates: two days of one month and Japanese era years", () => {
+  it("reads two days of one month as two dates", () => {
+    passes("The kiln is fired on 3 and 4 May 2026.", "The kiln is fired on 2026-05-03 and 2026-05-04.")
+    passes("The kiln is fired on 3 and 4 May.", "The kiln is fired on May 3 and 4.")
+    passes("Семинар пройдёт 21 и 22 марта.", "Семинар пройдёт 21 марта и 22 марта.")
+    passes("Die Hütte ist am 11. und 12. Juli 2026 belegt.", "Die Hütte ist am 11.07.2026 und 12.07.2026 belegt.")
+    passes("Die Hütte ist am 11.–12. Juli belegt.", "Die Hütte ist am 11. und 12. Juli belegt.")
+    const [f] = check("The kiln is fired on 3 and 4 May 2026.", "The kiln is fired on 3 and 5 May 2026.")
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["3 and 4 May 2026", "3 and 5 May 2026"])
+    flags("The kiln is fired on 3 and 4 May.", "The kiln is fired on May 3 and 5.")
+    flags("The kiln is fired on 3 and 4 May.", "The kiln is fired on 3 May.")
+    flags("Die Hütte ist am 11. und 12. Juli belegt.", "Die Hütte ist am 11. und 13. Juli belegt.")
+    flags("Семинар пройдёт 21 и 22 марта.", "Семинар пройдёт 21 и 23 марта.")
+  })
+
+  it("reads Japanese era years as the years they are", () => {
+    assert.deepStrictEqual(dates("締切は令和9年3月31日です。"), ["令和9年3月31日"])
+    passes("締切は令和9年3月31日です。", "締切は2027年3月31日です。")
+    passes("この橋は平成元年に完成しました。", "この橋は1989年に完成しました。")
+    passes("父は昭和52年に生まれました。", "父は1977年に生まれました。")
+    const [f] = check("締切は令和9年3月31日です。", "締切は2028年3月31日です。")
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["令和9年3月31日", "2028年3月31日"])
+    flags("この橋は平成元年に完成しました。", "この橋は1990年に完成しました。")
+    flags("この橋は平成元年に完成しました。", "この橋は平成2年に完成しました。")
+  })
+})

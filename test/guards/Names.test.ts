@@ -183,6 +183,35 @@ describe("Names", () => {
   })
 })
 
+describe("Names: acronyms written out as compounds and from word lists", () => {
+  it("passes an acronym written out as compounds, and reports one dropped", () => {
+    assertNoNames([
+      ["Die Schulung behandelt die DSGVO.", "Die Schulung behandelt die Datenschutz-Grundverordnung."],
+      ["Die Schulung behandelt die Datenschutz-Grundverordnung.", "Die Schulung behandelt die DSGVO."],
+      ["Справку выдают в МФЦ.", "Справку выдают в многофункциональный центр."]
+    ])
+    assert.deepStrictEqual(messages("Die Schulung behandelt die DSGVO.", "Die Schulung behandelt den Datenschutz."), [
+      'the name "DSGVO" was dropped'
+    ])
+    assert.deepStrictEqual(messages("Справку выдают в МФЦ.", "Справку выдают в центре."), [
+      'the name "МФЦ" was dropped'
+    ])
+  })
+
+  it("passes a Chinese or Japanese expansion from the word list, and reports an acronym dropped", () => {
+    assertNoNames([
+      ["OCR能把扫描件转成文本。", "扫描件可以通过光学字符识别转成文本。"],
+      ["请在FAQ页面查找答案。", "请在常见问题页面查找答案。"],
+      ["ご不明な点はFAQをご確認ください。", "ご不明な点は「よくある質問」をご確認ください。"],
+      ["ご不明な点はFAQをご確認ください。", "ご不明な点はよくあるご質問をご確認ください。"]
+    ])
+    assert.deepStrictEqual(messages("OCR能把扫描件转成文本。", "扫描件可以转成文本。"), ['the name "OCR" was dropped'])
+    assert.deepStrictEqual(messages("ご不明な点はFAQをご確認ください。", "ご不明な点をご確認ください。"), [
+      'the name "FAQ" was dropped'
+    ])
+  })
+})
+
 const assertNoNames = (pairs: ReadonlyArray<readonly [string, string]>): void => {
   for (const [a, b] of pairs) assert.deepStrictEqual(messages(a, b), [], `${a} → ${b}`)
 }

@@ -1,20 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds } from "./support.ts"
-
-const OPERATOR_KINDS: ReadonlyArray<FindingKind> = [
-  "negation",
-  "hedge",
-  "modality",
-  "bound",
-  "scope",
-  "exception",
-  "condition",
-  "quantifier",
-  "comparison",
-  "contrast",
-  "claim"
-]
+import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
 
 /** The operator findings of a pair (other guards' findings left out). */
 const found = findingsOfKinds(OPERATOR_KINDS)

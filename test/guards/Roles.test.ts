@@ -1,8 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { rolesGuard } from "../../src/guards/Roles.ts"
+import { checkMeaning } from "../../src/guards/Safety.ts"
 import { assertKeptAndChanged, messagesOf } from "./support.ts"
 
 const messages = messagesOf(rolesGuard)
+/** The kinds of every guard's findings on a pair. */
+const kinds = (original: string, rewrite: string) => checkMeaning(original, rewrite).findings.map((f) => f.kind)
 
 describe("Roles", () => {
   it("passes active and passive voice with the same agent", () => {
@@ -129,6 +132,38 @@ describe("Roles", () => {
         "佐藤さんが鈴木さんの資料を確認しました。",
         "鈴木さんの資料は佐藤さんによって確認されました。",
         "鈴木さんが佐藤さんの資料を確認しました。"
+      ]
+    ])
+  })
+})
+
+describe("Roles: Japanese clauses with no one marked as acting", () => {
+  it("names no agent where no が or は marks one, so a reworded instruction has no finding", () => {
+    for (const [original, rewrite] of [
+      [
+        "朝食の一時間前に鈴木さんの薬を確認してください。",
+        "鈴木さんの薬を確認してから一時間たった後で、朝食をとってください。"
+      ],
+      ["授業の十分前に教室の鍵を開けてください。", "教室の鍵を開けてから十分たった後で、授業を始めてください。"]
+    ]) {
+      assert.deepStrictEqual(messages(original, rewrite), [], `${original} → ${rewrite}`)
+      assert.deepStrictEqual(kinds(original, rewrite), [], `${original} → ${rewrite}`)
+    }
+  })
+
+  it("still reports the events turned round, and an agent marked by が that changed", () => {
+    assert.deepStrictEqual(
+      kinds(
+        "朝食の一時間前に鈴木さんの薬を確認してください。",
+        "朝食をとってから一時間たった後で、鈴木さんの薬を確認してください。"
+      ),
+      ["order"]
+    )
+    assertKeptAndChanged(messages, [
+      [
+        "佐藤さんが朝食の前に鈴木さんの薬を確認します。",
+        "朝食の前に、鈴木さんの薬を佐藤さんが確認します。",
+        "鈴木さんが朝食の前に佐藤さんの薬を確認します。"
       ]
     ])
   })

@@ -23,6 +23,21 @@ export const messagesOf = (guard: Guard) => {
   return (original: string, rewrite: string): ReadonlyArray<string> => findings(original, rewrite).map((f) => f.message)
 }
 
+/** The kinds of finding the operator guards report: negation, hedges, modality, bounds, causes and the like. */
+export const OPERATOR_KINDS: ReadonlyArray<FindingKind> = [
+  "negation",
+  "hedge",
+  "modality",
+  "bound",
+  "scope",
+  "exception",
+  "condition",
+  "quantifier",
+  "comparison",
+  "contrast",
+  "claim"
+]
+
 /** The findings of every guard on a pair that are of one of `kinds` (the other guards' findings left out). */
 export const findingsOfKinds = (kinds: ReadonlyArray<FindingKind>) => {
   const wanted = new Set(kinds)

@@ -1,0 +1,72 @@
+import { assert, describe, it } from "@effect/vitest"
+import { stepsGuard } from "../../src/guards/Steps.ts"
+import { assertNone, assertSome, findingsOfKinds, messagesOf } from "./support.ts"
+
+const messages = messagesOf(stepsGuard)
+/** Every guard's order findings: the steps guard's and the order guard's. */
+const order = findingsOfKinds(["order"])
+const passes = (original: string, rewrite: string) => assertNone(order(original, rewrite), original, rewrite)
+const flags = (original: string, rewrite: string) => assertSome(order(original, rewrite), "order", original, rewrite)
+
+describe("Steps", () => {
+  it("reports two steps of a procedure told the other way round, naming both", () => {
+    const original = "Shake the jar, open the lid, then pour the sauce over the pasta."
+    assert.deepStrictEqual(messages(original, "Open the lid, shake the jar, then pour the sauce over the pasta."), [
+      'the steps "Shake the jar" and "open the lid" were swapped'
+    ])
+    flags(original, "Shake the jar, pour the sauce over the pasta, then open the lid.")
+  })
+
+  it("passes the same steps in the same order, said another way", () => {
+    const original = "Shake the jar, open the lid, then pour the sauce over the pasta."
+    passes(original, "Shake the jar and open the lid; then pour the sauce over the pasta.")
+    passes(original, "First shake the jar, next open the lid, and finally pour the sauce over the pasta.")
+  })
+
+  it("does not take a rank or a 'next' inside a clause for a step word", () => {
+    passes(
+      "During the first week, water the seedlings daily, keep the tray in shade.",
+      "Keep the tray in shade, water the seedlings daily during the first week."
+    )
+    passes(
+      "Board the next train, show your ticket, and sit in coach 4.",
+      "Sit in coach 4, show your ticket, and board the next train."
+    )
+  })
+
+  it("reads the steps of a Japanese まず…次に… list", () => {
+    flags("まず封筒に書類を入れ、次に切手を貼ります。", "まず切手を貼り、次に封筒に書類を入れます。")
+    assert.deepStrictEqual(
+      messages(
+        "まず封筒に書類を入れ、次に切手を貼り、それからポストに出します。",
+        "まず切手を貼り、次に封筒に書類を入れ、それからポストに出します。"
+      ),
+      ['the steps "まず封筒に書類を入れ" and "次に切手を貼" were swapped']
+    )
+    passes("まず封筒に書類を入れ、次に切手を貼ります。", "封筒に書類を入れてから、切手を貼ります。")
+    passes("まず封筒に書類を入れ、次に切手を貼ります。", "最初に封筒に書類を入れ、それから切手を貼ります。")
+  })
+
+  it("reads step words in the other languages", () => {
+    for (const [original, rewrite] of [
+      [
+        "Zuerst das Wasser abstellen, dann den alten Hahn abschrauben, schließlich den neuen montieren.",
+        "Zuerst den alten Hahn abschrauben, dann das Wasser abstellen, schließlich den neuen montieren."
+      ],
+      [
+        "Primero cierra el agua, luego desmonta el grifo viejo y finalmente pon el nuevo.",
+        "Primero desmonta el grifo viejo, luego cierra el agua y finalmente pon el nuevo."
+      ],
+      [
+        "D'abord coupez l'eau, puis démontez l'ancien robinet, enfin posez le nouveau.",
+        "D'abord démontez l'ancien robinet, puis coupez l'eau, enfin posez le nouveau."
+      ],
+      [
+        "Сначала перекройте воду, затем снимите старый кран, потом поставьте новый.",
+        "Сначала снимите старый кран, затем перекройте воду, потом поставьте новый."
+      ],
+      ["首先关掉水阀，然后拆下旧龙头，接着装上新龙头。", "首先拆下旧龙头，然后关掉水阀，接着装上新龙头。"]
+    ])
+      assert.strictEqual(messages(original, rewrite).length, 1, `${original} → ${rewrite}`)
+  })
+})
