@@ -99,6 +99,8 @@ export interface LexiconData {
     readonly commonEndings: ReadonlyArray<string>
     /** Words that end the name of an organisation in Chinese and Japanese ("大学", "公司", "株式会社"). */
     readonly organisations: ReadonlyArray<string>
+    /** Prepositions before a place named without an article ("in Mainz"), where every noun is capitalised. */
+    readonly placePrepositions?: ReadonlyArray<string>
     /** Latin acronyms and how the language writes them out ("OCR" → "光学字符识别", "FAQ" → "よくある質問"). */
     readonly expansions?: Readonly<Record<string, ReadonlyArray<string>>>
   }

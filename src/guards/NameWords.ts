@@ -19,6 +19,8 @@ export interface NameLists {
   readonly surnames: ReadonlySet<string>
   readonly organisations: ReadonlyArray<string>
   readonly endings: RegExp
+  /** Prepositions before a place named without an article ("in Mainz"), where nouns are capitalised too. */
+  readonly places: ReadonlySet<string>
 }
 
 const SINGLE_WORD_RE = /^\p{L}{3,}$/u
@@ -58,7 +60,8 @@ export const nameLists = (lex: Lexicon): NameLists => {
       suffixes: new Set(n.suffixes),
       surnames: new Set(n.surnames),
       organisations: n.organisations.toSorted((a, b) => b.length - a.length),
-      endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/
+      endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/,
+      places: new Set(n.placePrepositions ?? [])
     }
     cache.set(lex.lang, sets)
   }
@@ -69,6 +72,11 @@ export const nameLists = (lex: Lexicon): NameLists => {
 export const sameWord = (a: string, b: string, lang: Lang): boolean => {
   if (a === b) return true
   if (!INFLECTING.has(lang)) return false
+  // German names only take an ending ("Müllers", "Stöckl" is not "Stöckel"); Russian ones decline ("Иванова").
+  if (lang === "de") {
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+    return short.length >= 3 && long.startsWith(short) && long.length - short.length <= 2
+  }
   const n = Math.min(a.length, b.length)
   if (n < 3 || Math.abs(a.length - b.length) > 3) return false
   const need = Math.max(3, Math.max(a.length, b.length) - 3)

@@ -140,6 +140,10 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
     const prev = words[i - 1]
     return prev !== undefined && sets.titles.has(prev.lower) && p.prose.slice(prev.end, words[i]!.start).length <= 3
   }
+  const placePreposition = (i: number): boolean => {
+    const prev = words[i - 1]
+    return prev !== undefined && prev.sentence === words[i]?.sentence && sets.places.has(prev.lower)
+  }
   let i = 0
   while (i < words.length) {
     if (!capitalised(i)) {
@@ -177,8 +181,13 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
       name = possessive || (listed && !imperative && !sets.endings.test(first))
       weak = !possessive
     }
-    // After a German title only the next word is sure to be the name ("Herrn Özdemirs Team").
-    if (name && german && titled && !strong && run.length > 1) run.length = 1
+    // After a German title the name is one or two words: "Dr. Miriam Stöckl", not "Herrn Özdemirs Team".
+    if (name && german && titled && !strong && run.length > 1) run.length = run[0]!.lower.endsWith("s") ? 1 : 2
+    // "in Mainz", "aus Passau": a German place without an article.
+    if (german && !name && run.length === 1 && !start && !sets.endings.test(first) && placePreposition(i)) {
+      name = true
+      weak = true
+    }
     if (name) out.push(makeName(p, run, strong, weak))
     else if (german)
       for (let k = i; k < j; k++) if (isStrong(norm[k] as string)) out.push(makeName(p, [words[k]!], true, false))
@@ -310,7 +319,8 @@ const writtenOut = (name: Name, a: Prepared, b: Prepared): boolean => {
 /** A name of `a` is kept in `b` when each of its words is there, or when `b` spells out the acronym. */
 const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean): boolean => {
   const keys = infoOf(b).keys
-  if (name.keys.every((k) => hasWord(keys, k, b.lang))) return true
+  // A Chinese or Japanese name is kept as a whole: "李华明" has every character of "李明华".
+  if (b.lang !== "zh" && b.lang !== "ja" && name.keys.every((k) => hasWord(keys, k, b.lang))) return true
   if (b.lang === "zh" || b.lang === "ja")
     return (
       b.prose.includes(name.text) ||
@@ -327,14 +337,28 @@ export const namesGuard: Guard = (input: GuardInput) => {
   const { original, rewrite, lexicon } = input
   const before = namesOf(original, rewrite, lexicon)
   const after = namesOf(rewrite, original, lexicon)
-  if (before.length === 0 && after.length === 0) return []
-  const lost = dedupe(before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak)))
+  if (before.length === 0 && after.length === 0 && !TITLE_RE.test(original.prose)) return []
+  const lost = [
+    ...dedupe(before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak))).map((n) => n.text),
+    ...titlesLost(original, rewrite)
+  ]
   const added = dedupe(after.filter((n) => !n.weak && !kept(n, rewrite, original, lexicon, false)))
   return lostAndAdded(
     { kind: "name", noun: "name" },
-    lost.map((n) => n.text),
+    lost,
     added.map((n) => n.text)
   )
+}
+
+/** A title in Chinese or Japanese book quotes or corner brackets: 《三体》, 「冬の港」. */
+const TITLE_RE = /[《「『]([^《》「」『』]{2,12})[》」』]/u
+
+/** The quoted titles of a Chinese or Japanese original that the rewrite does not have word for word. */
+const titlesLost = (original: Prepared, rewrite: Prepared): ReadonlyArray<string> => {
+  if (original.lang !== "zh" && original.lang !== "ja") return []
+  return [...original.prose.matchAll(new RegExp(TITLE_RE, "gu"))]
+    .map((m) => m[1] as string)
+    .filter((t) => !rewrite.prose.includes(t))
 }
 
 const dedupe = (names: ReadonlyArray<Name>): ReadonlyArray<Name> => {

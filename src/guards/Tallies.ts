@@ -51,7 +51,7 @@ export const pick = (
 
 /**
  * The first hit of one of `pairs` ([class, value]) that the rewrite has more of than the original, preferring one
- * whose wording the original lacks; with `strictOnly`, the rewrite's substitutes neither count nor are picked.
+ * whose wording the original lacks; with `strictOnly`, substitutes count on neither side and are not picked.
  */
 export const gained = (
   a: Tally,
@@ -60,7 +60,7 @@ export const gained = (
   strictOnly = false
 ): Hit | undefined => {
   for (const [cls, value] of pairs) {
-    if ((strictOnly ? b.strict(cls, value) : b.any(cls, value)) > a.any(cls, value)) {
+    if (strictOnly ? b.strict(cls, value) > a.strict(cls, value) : b.any(cls, value) > a.any(cls, value)) {
       const aTexts = new Set(a.hits.map((h) => label(h)))
       const own = b.hits.filter((h) => h.cue.cls === cls && h.cue.value === value && !(strictOnly && h.cue.weak))
       return own.find((h) => !aTexts.has(label(h))) ?? own[0]
