@@ -24,6 +24,7 @@ const RU_FINAL_RE = /[аяоеьйи]$/u
 const RU_INSTRUMENTAL_RE = /^(?:ом|ем|ём|ой|ей|ою|ею|ами|ями)$/u
 const RU_NOMINATIVE_PLURAL_RE = /^[иы]$/u
 const POSSESSIVE_RE = /['’]s?$/u
+const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
 const MAX_ENDING = 3
 
 const cache = new WeakMap<Lexicon, ActorWords | null>()
@@ -56,7 +57,7 @@ const actorWords = (lex: Lexicon): ActorWords | null => {
 
 /** The lemma and the ending of a word that is a form of a party, if it is one. */
 const partyOf = (word: string, aw: ActorWords): readonly [string, string] | undefined => {
-  const w = word.replace(POSSESSIVE_RE, "")
+  const w = word.replace(POSSESSIVE_RE, "").replace(ELISION_RE, "")
   for (const [lemma, stem] of aw.byStart.get(w.slice(0, 3)) ?? []) {
     if (w.startsWith(stem) && w.length - stem.length <= MAX_ENDING) return [lemma, w.slice(stem.length)]
   }
@@ -74,10 +75,11 @@ const governed = (words: ReadonlyArray<Word>, i: number, aw: ActorWords): boolea
   return false
 }
 
-/** The parties without the ones that only qualify the next word ("Team plan customers", "the client service team"). */
+/** The parties without the ones that only qualify the next word, in English ("Team plan customers"). */
 export const asParties = (p: Prepared, parties: ReadonlyArray<Name>, lex: Lexicon): ReadonlyArray<Name> => {
   const aw = actorWords(lex)
-  if (aw === null) return parties
+  // Only English stacks nouns that way; "клиента поставщик" are two parties.
+  if (aw === null || lex.lang !== "en") return parties
   return parties.filter((n) => {
     const next = p.words.find((w) => w.start >= n.end)
     return !(

@@ -124,6 +124,10 @@ export interface LexiconData {
      * dictionary form; Actors.ts finds their other forms.
      */
     readonly actors?: ReadonlyArray<string>
+    /** Chinese words whose two sides must not trade places: "比" (than), "向" (to, from). */
+    readonly sides?: ReadonlyArray<string>
+    /** Adverbs between the left side and such a word ("已向", "将比"). */
+    readonly sideAdverbs?: ReadonlyArray<string>
     /** Prepositions: a party after one is not the subject of its clause ("to the supplier", "au client"). */
     readonly prepositions?: ReadonlyArray<string>
   }

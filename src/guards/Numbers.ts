@@ -166,8 +166,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
       y.slice(0, Math.max(3, Math.min(x.length, y.length) - 2))
   const recounted = (q: Quantity): Quantity | undefined => {
     const noun = nounAfter(original, q)
-    const counts = b.filter((r) => r.unit === "" && sameNoun(noun, nounAfter(rewrite, r)))
-    return counts.some((r) => close(r.value, q.value, false)) ? undefined : counts.find((r) => !r.weak)
+    const alike = b.filter((r) => r.unit === "" && sameNoun(noun, nounAfter(rewrite, r)))
+    return alike.some((r) => close(r.value, q.value, false)) ? undefined : alike.find((r) => !r.weak)
   }
   for (const q of a) {
     if (q.weak && q.unit === "" && !q.text.match(/\d/)) {

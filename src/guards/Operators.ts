@@ -10,6 +10,7 @@ import { type Hit, label } from "./Cues.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { negationBalance } from "./Negation.ts"
+import { tradedSides } from "./Sides.ts"
 import { gained, gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
 
 /** A value the original has and the rewrite lacks entirely (substitutes included). */
@@ -24,6 +25,16 @@ const OPPOSITE: Readonly<Record<string, string>> = { lower: "upper", upper: "low
 /** The condition values: any of them keeps a "provided that" a condition. */
 const CONDITIONS = ["if", "onlyif", "unless", "provided"]
 const QUANTITY_RANK: Readonly<Record<string, number>> = { few: 0, some: 1, notall: 1, most: 2, all: 3 }
+
+/** A comparison that turned: fewer "more" cues and more "less" cues (or the reverse), as [from, to]. */
+export const comparisonTurned = (a: Tally, b: Tally): readonly [Hit, Hit] | undefined => {
+  for (const value of ["more", "less"]) {
+    const hit = fewer(a, b, "comparison", value)
+    const other = hit === undefined ? undefined : gainedOf(a, b, "comparison", [OPPOSITE[value] ?? ""])
+    if (hit !== undefined && other !== undefined) return [hit, other]
+  }
+  return undefined
+}
 
 export const operatorsGuard: Guard = (input) => {
   const { original, rewrite } = input
@@ -106,14 +117,10 @@ export const operatorsGuard: Guard = (input) => {
     if (other !== undefined || value === "most" || value === "notall") break
   }
 
-  // Comparison direction: fewer "more" cues and more "less" cues (or the reverse).
-  for (const value of ["more", "less"]) {
-    const hit = fewer(a, b, "comparison", value)
-    const other = hit === undefined ? undefined : gainedOf(a, b, "comparison", [OPPOSITE[value] ?? ""])
-    if (hit !== undefined && other !== undefined) {
-      out.push(became("comparison", original, hit, other, rewrite))
-      break
-    }
+  // Comparison direction, unless the two sides traded places too ("A比B快" = "B比A慢").
+  const turned = comparisonTurned(a, b)
+  if (turned !== undefined && tradedSides(input) === undefined) {
+    out.push(became("comparison", original, turned[0], turned[1], rewrite))
   }
 
   // Caveats: every contrast connective of the original needs one in the rewrite.

@@ -10,6 +10,9 @@
  * ("written by A and reviewed by B" → "B wrote it, A reviewed it") are a change too.
  */
 import { actorsOf, asParties } from "./Actors.ts"
+import { comparisonTurned } from "./Operators.ts"
+import { sidesFinding, tradedSides } from "./Sides.ts"
+import { tallies } from "./Tallies.ts"
 import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lang, Lexicon } from "./Lexicon.ts"
@@ -335,7 +338,8 @@ const sentenceText = (p: Prepared, index: number): string => {
   return p.prose.slice(start, end).trim()
 }
 
-export const rolesGuard: Guard = ({ original, rewrite, lexicon }) => {
+export const rolesGuard: Guard = (input) => {
+  const { original, rewrite, lexicon } = input
   const byName = swaps(
     clausesWithNames(original, rewrite, lexicon),
     () => clausesWithNames(rewrite, original, lexicon),
@@ -349,7 +353,10 @@ export const rolesGuard: Guard = ({ original, rewrite, lexicon }) => {
   )
   if (byParty.length > 0) return byParty
   const traded = tradedDeeds(original, rewrite, lexicon)
-  return traded === undefined ? [] : [traded]
+  if (traded !== undefined) return [traded]
+  const sides = tradedSides(input)
+  const { a, b } = tallies(input)
+  return sides !== undefined && comparisonTurned(a, b) === undefined ? [sidesFinding(sides)] : []
 }
 
 /** Clauses of the original whose agent is no longer the one that acts in the rewrite's clause with the same two. */

@@ -39,8 +39,8 @@ const stepsOf = (p: Prepared, ow: OrderWords, steps: RegExp, lex: Lexicon): Read
   const stepSet = new Set((lex.order.steps ?? []).map((s) => s.toLowerCase()))
   const coordinator = new RegExp(`(?:${alternation(lex.roles.coordinators)})\\s*$`, "u")
   const out: Array<Step> = []
-  p.sentences.forEach(([start, end], sentence) => {
-    const text = p.lower.slice(start, end)
+  p.sentences.forEach(([start, stop], sentence) => {
+    const text = p.lower.slice(start, stop)
     const cuts = new Set<number>()
     let marked = false
     for (const m of text.matchAll(steps)) {

@@ -203,3 +203,24 @@ describe("Dates: two days of one month and Japanese era years", () => {
     flags("この橋は平成元年に完成しました。", "この橋は平成2年に完成しました。")
   })
 })
+
+describe("Dates: short German and Russian dates", () => {
+  it("reads a day and month with dots and no year as the date it is", () => {
+    passes("Die Hausarbeit muss am 18. Juni abgegeben werden.", "Die Hausarbeit muss am 18.06. abgegeben werden.")
+    passes("Die Hausarbeit muss am 18.06. abgegeben werden.", "Die Hausarbeit muss am 18. Juni abgegeben werden.")
+    passes("Курсовую нужно сдать 18 июня до обеда.", "Курсовую нужно сдать 18.06. до обеда.")
+    const [f] = check(
+      "Die Hausarbeit muss am 18. Juni abgegeben werden.",
+      "Die Hausarbeit muss am 19.06. abgegeben werden."
+    )
+    assert.strictEqual(f?.kind, "date")
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["18. Juni", "19.06."])
+    const [g] = check(
+      "Die Hausarbeit muss am 18. Juni abgegeben werden.",
+      "Die Hausarbeit muss am 18.07. abgegeben werden."
+    )
+    assert.strictEqual(g?.kind, "date")
+    const [h] = check("Курсовую нужно сдать 18 июня до обеда.", "Курсовую нужно сдать 19.06. до обеда.")
+    assert.strictEqual(h?.kind, "date")
+  })
+})

@@ -1,4 +1,4 @@
-import { describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import type { FindingKind } from "../../src/guards/Finding.ts"
 import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
 
@@ -71,5 +71,73 @@ describe("Negation: instead of", () => {
       "Der Elternabend findet am Donnerstag in der Mensa statt."
     )
     passes("Der Elternabend fand trotz des Streiks statt.", "Trotz des Streiks gab es den Elternabend.")
+  })
+})
+
+describe("Negation: opposites", () => {
+  it("reports a word that became its opposite, naming both", () => {
+    const [f] = flags(
+      "negation",
+      "Water the basil only when the soil is dry to the touch.",
+      "Water the basil only when the soil is wet to the touch."
+    )
+    assert.strictEqual(f?.message, '"dry" became its opposite "wet"')
+    flags(
+      "negation",
+      "Gießen Sie das Basilikum nur, wenn die Erde trocken ist.",
+      "Gießen Sie das Basilikum nur, wenn die Erde feucht ist."
+    )
+    flags(
+      "negation",
+      "N'arrosez le basilic que lorsque la terre est sèche.",
+      "N'arrosez le basilic que lorsque la terre est humide."
+    )
+    flags(
+      "negation",
+      "バジルには土が乾いているときだけ水をあげてください。",
+      "バジルには土が湿っているときだけ水をあげてください。"
+    )
+    flags("negation", "只有土壤干燥时才给罗勒浇水。", "只有土壤潮湿时才给罗勒浇水。")
+    flags(
+      "negation",
+      "Riega la albahaca solo cuando la tierra esté seca.",
+      "Riega la albahaca solo cuando la tierra esté mojada."
+    )
+    flags("negation", "Поливайте базилик, только когда почва сухая.", "Поливайте базилик, только когда почва влажная.")
+    flags("negation", "Smoking is allowed on the balcony.", "Smoking is prohibited on the balcony.")
+    flags("negation", "Rauchen ist auf dem Balkon erlaubt.", "Rauchen ist auf dem Balkon verboten.")
+  })
+
+  it("passes the same word said another way", () => {
+    passes(
+      "Water the basil only when the soil is dry to the touch.",
+      "Water the basil only if the soil feels dry to the touch."
+    )
+    passes(
+      "Gießen Sie das Basilikum nur, wenn die Erde trocken ist.",
+      "Das Basilikum nur gießen, wenn die Erde trocken ist."
+    )
+    passes(
+      "N'arrosez le basilic que lorsque la terre est sèche.",
+      "Arrosez le basilic seulement quand la terre est sèche."
+    )
+    passes(
+      "バジルには土が乾いているときだけ水をあげてください。",
+      "土が乾いているときだけ、バジルに水をあげてください。"
+    )
+    passes("只有土壤干燥时才给罗勒浇水。", "只有在土壤干燥的时候才给罗勒浇水。")
+  })
+
+  it("passes an opposite that a negation added or dropped with it makes up for", () => {
+    passes("Smoking is not allowed on the balcony.", "Smoking is forbidden on the balcony.")
+    passes("Smoking is prohibited on the balcony.", "Smoking is not permitted on the balcony.")
+    passes("Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon verboten.")
+    passes("Rauchen ist auf dem Balkon verboten.", "Auf dem Balkon ist Rauchen nicht erlaubt.")
+    passes("Il n'est pas permis de fumer sur le balcon.", "Il est interdit de fumer sur le balcon.")
+  })
+
+  it("still reports an opposite whose negation stayed", () => {
+    flags("negation", "Smoking is not allowed on the balcony.", "Smoking is not prohibited on the balcony.")
+    flags("negation", "Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon nicht verboten.")
   })
 })

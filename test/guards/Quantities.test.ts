@@ -87,3 +87,48 @@ describe("Quantities: CJK scales in two parts", () => {
     flags("説明会は四十分で終わりました。", "説明会は50分で終わりました。")
   })
 })
+
+describe("Quantities: a weak 'one' counted again", () => {
+  it("reports a 'one' whose thing the rewrite counts with another number", () => {
+    const [f] = flags(
+      "Each player may skip one training before the final.",
+      "Each player may skip two trainings before the final."
+    )
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["one", "two"])
+    flags(
+      "Jede Spielerin darf vor dem Finale ein Training auslassen.",
+      "Jede Spielerin darf vor dem Finale zwei Trainings auslassen."
+    )
+    flags(
+      "Chaque joueur peut manquer un entraînement avant la finale.",
+      "Chaque joueur peut manquer deux entraînements avant la finale."
+    )
+    flags(
+      "Cada jugador puede faltar a un entrenamiento antes de la final.",
+      "Cada jugador puede faltar a dos entrenamientos antes de la final."
+    )
+    flags(
+      "Каждый игрок может пропустить одну тренировку перед финалом.",
+      "Каждый игрок может пропустить две тренировки перед финалом."
+    )
+  })
+
+  it("passes a 'one' said as 'a single' or kept in another place", () => {
+    passes(
+      "Each player may skip one training before the final.",
+      "Each player may skip a single training before the final."
+    )
+    passes(
+      "Each player may skip one training before the final.",
+      "Before the final, each player may skip one training."
+    )
+    passes(
+      "Jede Spielerin darf vor dem Finale ein Training auslassen.",
+      "Jede Spielerin darf vor dem Finale ein einziges Training auslassen."
+    )
+    passes(
+      "Каждый игрок может пропустить одну тренировку перед финалом.",
+      "Перед финалом каждый игрок может пропустить одну тренировку."
+    )
+  })
+})

@@ -1,11 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import { rolesGuard } from "../../src/guards/Roles.ts"
 import { checkMeaning } from "../../src/guards/Safety.ts"
-import { assertKeptAndChanged, messagesOf } from "./support.ts"
+import { assertKeptAndChanged, assertNone, assertSome, findingsOfKinds, messagesOf } from "./support.ts"
 
 const messages = messagesOf(rolesGuard)
 /** The kinds of every guard's findings on a pair. */
 const kinds = (original: string, rewrite: string) => checkMeaning(original, rewrite).findings.map((f) => f.kind)
+/** Every guard's role findings on a pair. */
+const roles = findingsOfKinds(["role"])
+const keeps = (original: string, rewrite: string) => assertNone(roles(original, rewrite), original, rewrite)
+const swaps = (original: string, rewrite: string) => assertSome(roles(original, rewrite), "role", original, rewrite)
 
 describe("Roles", () => {
   it("passes active and passive voice with the same agent", () => {
@@ -166,5 +170,68 @@ describe("Roles: Japanese clauses with no one marked as acting", () => {
         "鈴木さんが朝食の前に佐藤さんの薬を確認します。"
       ]
     ])
+  })
+})
+
+describe("Roles: parties that are no names", () => {
+  it("reports two parties whose roles were swapped, and passes the passive with the same agent", () => {
+    const original = "The landlord refunded the tenant the cleaning fee after the inspection."
+    keeps(original, "The tenant was refunded the cleaning fee by the landlord after the inspection.")
+    keeps(original, "After the inspection, the landlord refunded the cleaning fee to the tenant.")
+    const [f] = swaps(original, "The tenant refunded the landlord the cleaning fee after the inspection.")
+    assert.strictEqual(f?.original, "The landlord refunded the tenant the cleaning fee after the inspection")
+    swaps(original, "The landlord was refunded the cleaning fee by the tenant after the inspection.")
+    keeps(
+      "The employer paid the contractor for the extra week.",
+      "The contractor was paid by the employer for the extra week."
+    )
+    swaps(
+      "The employer paid the contractor for the extra week.",
+      "The contractor paid the employer for the extra week."
+    )
+  })
+
+  it("reads the agent marker of French and German parties", () => {
+    const french = "Le vendeur a remboursé le client pour l'article abîmé."
+    keeps(french, "Le client a été remboursé par le vendeur pour l'article abîmé.")
+    swaps(french, "Le client a remboursé le vendeur pour l'article abîmé.")
+    swaps(french, "Le vendeur a été remboursé par le client pour l'article abîmé.")
+    const german = "Der Arbeitgeber erstattet dem Arbeitnehmer die Fahrtkosten."
+    keeps(german, "Die Fahrtkosten erstattet der Arbeitgeber dem Arbeitnehmer.")
+    keeps(german, "Dem Arbeitnehmer werden die Fahrtkosten vom Arbeitgeber erstattet.")
+    swaps(german, "Der Arbeitnehmer erstattet dem Arbeitgeber die Fahrtkosten.")
+  })
+
+  it("reads Russian parties by their case, not their place", () => {
+    const original = "Заказчик оштрафовал подрядчика за срыв сроков."
+    keeps(original, "Подрядчика оштрафовал заказчик за срыв сроков.")
+    keeps(original, "Подрядчик оштрафован заказчиком за срыв сроков.")
+    swaps(original, "Заказчика оштрафовал подрядчик за срыв сроков.")
+    swaps(original, "Подрядчик оштрафовал заказчика за срыв сроков.")
+    keeps("Поставщик оштрафовал покупателя за просрочку.", "Покупателя оштрафовал поставщик за просрочку.")
+    swaps("Поставщик оштрафовал покупателя за просрочку.", "Поставщика оштрафовал покупатель за просрочку.")
+  })
+
+  it("does not take a party after a preposition for the subject", () => {
+    keeps("For the tenant the landlord repainted the kitchen.", "The landlord repainted the kitchen for the tenant.")
+    keeps("For the tenant, the landlord repainted the kitchen.", "The landlord repainted the kitchen for the tenant.")
+    keeps("The landlord repainted the kitchen for the tenant.", "For the tenant the landlord repainted the kitchen.")
+    swaps("For the tenant the landlord repainted the kitchen.", "For the landlord the tenant repainted the kitchen.")
+    swaps("The landlord repainted the kitchen for the tenant.", "The tenant repainted the kitchen for the landlord.")
+    keeps(
+      "Für den Kunden hat der Lieferant ein Angebot erstellt.",
+      "Der Lieferant hat ein Angebot für den Kunden erstellt."
+    )
+    swaps(
+      "Für den Kunden hat der Lieferant ein Angebot erstellt.",
+      "Der Kunde hat ein Angebot für den Lieferanten erstellt."
+    )
+  })
+
+  it("does not take a party word capitalised as a name for a party", () => {
+    const original = "The Team plan lets the client add a user."
+    keeps(original, "The client can add a user with the Team plan.")
+    keeps(original, "With the Team plan, a user can be added by the client.")
+    swaps(original, "The user can add a client with the Team plan.")
   })
 })

@@ -70,3 +70,25 @@ describe("Steps", () => {
       assert.strictEqual(messages(original, rewrite).length, 1, `${original} → ${rewrite}`)
   })
 })
+
+describe("Steps: a last step with 最後に or 最后", () => {
+  it("reads a Japanese まず…次に…最後に… list and reports two steps swapped", () => {
+    const original = "まず鍋に水を入れ、次に火にかけ、最後に塩を加えます。"
+    assert.deepStrictEqual(messages(original, "まず火にかけ、次に鍋に水を入れ、最後に塩を加えます。"), [
+      'the steps "まず鍋に水を入れ" and "次に火にかけ" were swapped'
+    ])
+    flags(original, "まず鍋に水を入れ、次に塩を加え、最後に火にかけます。")
+    passes(original, "最初に鍋に水を入れ、それから火にかけ、最後に塩を加えます。")
+    passes(original, "鍋に水を入れてから火にかけ、最後に塩を加えます。")
+  })
+
+  it("reads a Chinese 首先…然后…最后… list and reports two steps swapped", () => {
+    const original = "首先把米洗净，然后加水浸泡，最后开火煮饭。"
+    assert.deepStrictEqual(messages(original, "首先加水浸泡，然后把米洗净，最后开火煮饭。"), [
+      'the steps "米洗净" and "加水浸泡" were swapped'
+    ])
+    flags(original, "首先把米洗净，然后开火煮饭，最后加水浸泡。")
+    passes(original, "先把米洗净，接着加水浸泡，最后开火煮饭。")
+    passes(original, "首先把米洗净，然后加水浸泡，最后再开火煮饭。")
+  })
+})

@@ -1,0 +1,79 @@
+/**
+ * The two sides of a relation word, in Chinese: "坐高铁比自驾节省一个小时" and "华信物流已向我公司赔付" say who is
+ * compared with whom and who pays whom by the words left and right of "比" and "向". A rewrite that trades the two
+ * sides ("自驾比坐高铁…", "我公司已向华信物流…") turns the statement, unless the comparison turned with it ("A比B快"
+ * = "B比A慢"). The relation words are `roles.sides` in the data files; adverbs between the left side and the word
+ * ("已", "将") are `roles.sideAdverbs`.
+ */
+import { finding, type Finding } from "./Finding.ts"
+import type { GuardInput } from "./Guard.ts"
+import type { Prepared } from "./Text.ts"
+
+const BREAK_RE = /[\s，。、；：！？,.;:!?（）()「」“”]/u
+const REACH = 6
+const KEY = 2
+
+interface Relation {
+  readonly word: string
+  readonly left: string
+  readonly right: string
+}
+
+/** The relations of a text: each relation word with the few characters on each side, up to a break. */
+const relationsOf = (p: Prepared, words: ReadonlyArray<string>, adverbs: ReadonlyArray<string>): Relation[] => {
+  const out: Array<Relation> = []
+  for (const word of words) {
+    for (let at = p.prose.indexOf(word); at >= 0; at = p.prose.indexOf(word, at + word.length)) {
+      let left = p.prose.slice(Math.max(0, at - REACH), at)
+      left = left.slice(Math.max(...[...left].map((c, i) => (BREAK_RE.test(c) ? i + 1 : 0)), 0))
+      for (let again = true; again;) {
+        again = false
+        for (const adverb of adverbs) {
+          if (left.endsWith(adverb) && left.length > adverb.length) {
+            left = left.slice(0, -adverb.length)
+            again = true
+          }
+        }
+      }
+      const after = p.prose.slice(at + word.length, at + word.length + REACH)
+      const right = after.split(BREAK_RE)[0] ?? ""
+      if (left.length >= KEY && right.length >= KEY) out.push({ word, left, right })
+    }
+  }
+  return out
+}
+
+const cache = new WeakMap<Prepared, Relation | null>()
+
+/** A relation of the original whose two sides the rewrite gives the other way round, if there is one. */
+export const tradedSides = ({ original, rewrite, lexicon }: GuardInput): Relation | undefined => {
+  const cached = cache.get(rewrite)
+  if (cached !== undefined) return cached ?? undefined
+  const words = lexicon.roles.sides ?? []
+  let found: Relation | undefined
+  if (words.length > 0) {
+    const adverbs = lexicon.roles.sideAdverbs ?? []
+    const after = relationsOf(rewrite, words, adverbs)
+    for (const r of relationsOf(original, words, adverbs)) {
+      const l = r.left.slice(-KEY)
+      const rt = r.right.slice(0, KEY)
+      if (l === rt) continue
+      const same = after.some((s) => s.word === r.word && s.left.includes(l) && s.right.includes(rt))
+      const traded = after.find((s) => s.word === r.word && s.left.includes(rt) && s.right.includes(l))
+      if (!same && traded !== undefined) {
+        found = r
+        break
+      }
+    }
+  }
+  cache.set(rewrite, found ?? null)
+  return found
+}
+
+/** A finding for traded sides (Roles.ts reports it, unless the comparison turned too). */
+export const sidesFinding = (r: Relation): Finding =>
+  finding(
+    "role",
+    `the sides of "${r.word}" were swapped: "${r.left}${r.word}${r.right}"`,
+    `${r.left}${r.word}${r.right}`
+  )
