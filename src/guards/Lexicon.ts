@@ -22,6 +22,11 @@ export interface LexiconData {
   readonly markers: ReadonlyArray<string>
   /** Words and phrases that negate what follows. */
   readonly negation: ReadonlyArray<string>
+  /**
+   * Negations of the "without" kind: with another negation in its sentence the two make a condition, not a denial
+   * ("without a key you cannot enter" = "you need a key to enter").
+   */
+  readonly privative?: ReadonlyArray<string>
   /** Meaning operators by class (hedge, bound, order, ...), each mapping a value to its cue phrases. */
   readonly operators: Readonly<Record<string, Readonly<Record<string, ReadonlyArray<string>>>>>
   /** Phrases that contain an operator cue but are none: "not only", "at all", "不同" (not "不"). */

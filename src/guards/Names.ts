@@ -155,7 +155,8 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
     let j = i + 1
     for (;;) {
       if (capitalised(j) && joined(j)) run.push(words[j++] as Word)
-      else if (sets.connectors.has(words[j]?.lower ?? "") && joined(j)) {
+      // German nouns are capitalised: "Auskunftsersuchen von Kundinnen" are two nouns, not one name.
+      else if (!german && sets.connectors.has(words[j]?.lower ?? "") && joined(j)) {
         // One or two connectors ("of", "de la") between capitalised words.
         const two = sets.connectors.has(words[j + 1]?.lower ?? "") && joined(j + 1) ? 1 : 0
         if (!capitalised(j + 1 + two) || !joined(j + 1 + two)) break
@@ -321,6 +322,9 @@ const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean
   const keys = infoOf(b).keys
   // A Chinese or Japanese name is kept as a whole: "李华明" has every character of "李明华".
   if (b.lang !== "zh" && b.lang !== "ja" && name.keys.every((k) => hasWord(keys, k, b.lang))) return true
+  // A German run of capitalised words may start with a common noun ("im Fach Biologie"): its last word names it.
+  if (b.lang === "de" && name.keys.length > 1 && !name.strong && hasWord(keys, name.keys.at(-1) as string, "de"))
+    return true
   if (b.lang === "zh" || b.lang === "ja")
     return (
       b.prose.includes(name.text) ||

@@ -61,6 +61,21 @@ const prefixedNegations = (
   return credit
 }
 
+/** Twice the number of sentences where a "without" meets another negation: the two cancel out. */
+const doubled = (p: Prepared, hits: ReadonlyArray<Hit>, lex: Lexicon): number => {
+  const privative = new Set(lex.privative ?? [])
+  if (privative.size === 0) return 0
+  const sentenceOf = (h: Hit) => p.words.find((w) => w.end > h.start)?.sentence ?? -1
+  const negations = hits.filter((h) => h.cue.cls === "negation" && !h.cue.weak)
+  let out = 0
+  for (const h of negations) {
+    if (!privative.has(label(h))) continue
+    const sentence = sentenceOf(h)
+    if (negations.some((o) => o !== h && !privative.has(label(o)) && sentenceOf(o) === sentence)) out += 2
+  }
+  return out
+}
+
 export interface NegationBalance {
   /** Negations of the rewrite minus negations of the original, after the equivalences. */
   readonly delta: number
@@ -68,6 +83,8 @@ export interface NegationBalance {
   readonly unlessSwap: boolean
   /** Words that became their opposite, with no negation added or dropped to make up for it. */
   readonly opposites: ReadonlyArray<Swap>
+  /** The difference before a "without" and a "not" cancelled out: which side lost a cue, for the message. */
+  readonly plain: number
 }
 
 const balances = new WeakMap<Prepared, NegationBalance>()
@@ -91,14 +108,16 @@ export const negationBalance = (input: GuardInput): NegationBalance => {
     b.strict("negation", "not") +
     prefixedNegations(original, a.hits, rewrite, b.hits, lexicon) +
     Math.min(verbB, Math.max(0, stopA - stopB))
-  const raw = countB - countA
+  // "Without the value, the test cannot run" = "the test needs the value": a "without" and another negation in one
+  // sentence make a condition, on either side.
+  const raw = countB - doubled(rewrite, b.hits, lexicon) - (countA - doubled(original, a.hits, lexicon))
   const unlessLost = a.strict("condition", "unless") - b.any("condition", "unless")
   const unlessSwap = raw !== 0 && unlessLost === raw
   const delta = unlessSwap ? 0 : raw
   // "not allowed" ↔ "forbidden": as many opposites as negations added or dropped.
   const swaps = oppositeSwaps(input)
   const cancelled = delta !== 0 && Math.abs(delta) === swaps.length
-  const result = { delta: cancelled ? 0 : delta, unlessSwap, opposites: cancelled ? [] : swaps }
+  const result = { delta: cancelled ? 0 : delta, unlessSwap, opposites: cancelled ? [] : swaps, plain: countB - countA }
   balances.set(rewrite, result)
   return result
 }
@@ -128,13 +147,13 @@ export const sides = (
 
 export const negationGuard: Guard = (input) => {
   const { original, rewrite } = input
-  const { delta, opposites } = negationBalance(input)
+  const { delta, opposites, plain } = negationBalance(input)
   if (delta === 0) return oppositesFindings(opposites)
   const t = tallies(input)
   const a = t.a.hits.filter((h) => h.cue.cls === "negation")
   const b = t.b.hits.filter((h) => h.cue.cls === "negation")
   const out: Array<Finding> = []
-  if (delta < 0) {
+  if ((plain !== 0 ? plain : delta) < 0) {
     // The dropped cue: one whose wording the rewrite has fewer of, else the last one.
     const hit =
       a.find((h) => a.filter((x) => label(x) === label(h)).length > b.filter((x) => label(x) === label(h)).length) ??

@@ -160,13 +160,14 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
       others = [clause - 1]
     }
     // A fronted order clause ("After the checks pass, …"): the other event is the next clause, else the one before.
+    // The clause after it only within its sentence: "Save the data. Then quit" reaches back, never forward.
+    const sentence = (words[first] as Word).sentence
     for (const next of others) {
       if (rest.length > 0) break
       const [s, e] = clauseRange(next)
-      rest = pick(s, e, markerWords)
+      if (next < clause || words[s]?.sentence === sentence) rest = pick(s, e, markerWords)
     }
     if (own.length === 0 || rest.length === 0) continue
-    const sentence = (words[first] as Word).sentence
     relations.push(ownIsLater ? { earlier: rest, later: own, sentence } : { earlier: own, later: rest, sentence })
   }
   return relations
