@@ -30,7 +30,12 @@ const QUANTITY_RANK: Readonly<Record<string, number>> = { few: 0, some: 1, notal
 export const comparisonTurned = (a: Tally, b: Tally): readonly [Hit, Hit] | undefined => {
   for (const value of ["more", "less"]) {
     const hit = fewer(a, b, "comparison", value)
-    const other = hit === undefined ? undefined : gainedOf(a, b, "comparison", [OPPOSITE[value] ?? ""])
+    // "cheaper than two singles" → "costs more than two singles": the other way round said as a bound.
+    const other =
+      hit === undefined
+        ? undefined
+        : (gainedOf(a, b, "comparison", [OPPOSITE[value] ?? ""]) ??
+          gainedOf(a, b, "bound", [value === "less" ? "lower" : "upper"]))
     if (hit !== undefined && other !== undefined) return [hit, other]
   }
   return undefined
@@ -44,9 +49,11 @@ export const operatorsGuard: Guard = (input) => {
 
   // Bounds: "at most" must stay an upper bound; "up to 30 %" is not "30 %" nor "exactly 30 %".
   for (const value of ["lower", "upper"]) {
-    const hit = lost(a, b, "bound", value)
-    if (hit === undefined) continue
+    const gone = lost(a, b, "bound", value)
     const other = gainedOf(a, b, "bound", [OPPOSITE[value] ?? "", "exact"])
+    // One of two lower bounds that became an upper one ("never fewer than 3" → "never more than 3").
+    const hit = gone ?? (other === undefined ? undefined : fewer(a, b, "bound", value))
+    if (hit === undefined) continue
     out.push(becameOrDropped("bound", original, hit, other, rewrite))
   }
 

@@ -17,6 +17,8 @@ interface Relation {
   readonly word: string
   readonly left: string
   readonly right: string
+  /** The first characters of the clause. */
+  readonly subject: string
 }
 
 /** The relations of a text: each relation word with the few characters on each side, up to a break. */
@@ -24,6 +26,10 @@ const relationsOf = (p: Prepared, words: ReadonlyArray<string>, adverbs: Readonl
   const out: Array<Relation> = []
   for (const word of words) {
     for (let at = p.prose.indexOf(word); at >= 0; at = p.prose.indexOf(word, at + word.length)) {
+      const before = p.prose.slice(0, at)
+      const clause = before.slice(
+        Math.max(...[...before].map((c, i) => (BREAK_RE.test(c) && c !== " " ? i + 1 : 0)), 0)
+      )
       let left = p.prose.slice(Math.max(0, at - REACH), at)
       left = left.slice(Math.max(...[...left].map((c, i) => (BREAK_RE.test(c) ? i + 1 : 0)), 0))
       for (let again = true; again;) {
@@ -37,7 +43,9 @@ const relationsOf = (p: Prepared, words: ReadonlyArray<string>, adverbs: Readonl
       }
       const after = p.prose.slice(at + word.length, at + word.length + REACH)
       const right = after.split(BREAK_RE)[0] ?? ""
-      if (left.length >= KEY && right.length >= KEY) out.push({ word, left, right })
+      // The subject may stand at the start of the clause, far from the word ("甲方应在…日内向乙方支付").
+      const subject = clause.replace(/^\s+/u, "").slice(0, KEY)
+      if (left.length >= KEY && right.length >= KEY) out.push({ word, left, right, subject })
     }
   }
   return out
@@ -55,15 +63,14 @@ export const tradedSides = ({ original, rewrite, lexicon }: GuardInput): Relatio
     const adverbs = lexicon.roles.sideAdverbs ?? []
     const after = relationsOf(rewrite, words, adverbs)
     for (const r of relationsOf(original, words, adverbs)) {
-      const l = r.left.slice(-KEY)
       const rt = r.right.slice(0, KEY)
-      if (l === rt) continue
-      const same = after.some((s) => s.word === r.word && s.left.includes(l) && s.right.includes(rt))
-      const traded = after.find((s) => s.word === r.word && s.left.includes(rt) && s.right.includes(l))
-      if (!same && traded !== undefined) {
-        found = r
-        break
+      for (const l of new Set([r.left.slice(-KEY), r.subject])) {
+        if (l === rt || l.length < KEY) continue
+        const same = after.some((x) => x.word === r.word && x.left.includes(l) && x.right.includes(rt))
+        const traded = after.some((x) => x.word === r.word && x.left.includes(rt) && x.right.includes(l))
+        if (!same && traded) found ??= r
       }
+      if (found !== undefined) break
     }
   }
   cache.set(rewrite, found ?? null)
