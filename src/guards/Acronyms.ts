@@ -10,6 +10,7 @@ const DIGIT_WORD_RE = /^\p{L}[\p{L}\-.]*\d/u
 const INNER_CAPITAL_OR_DIGIT_RE = /^.+[\p{Lu}\d]/u
 const ACRONYM_PLURAL_RE = /^(\p{Lu}[\p{Lu}\d&]*\p{Lu})s$/u
 const DOTTED_ACRONYM_RE = /^(?:\p{Lu}\.)+\p{Lu}$/u
+const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
 
 /** An acronym, CamelCase or digit word: a name wherever it stands. */
 export const isStrong = (word: string): boolean =>
@@ -22,10 +23,12 @@ export const acronymForm = (word: string): string => {
 }
 
 /** Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. */
-export const expands = (acronym: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
+export const expands = (written: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
+  const acronym = acronymForm(written)
   const letters = acronym.toLowerCase()
   if (!ACRONYM_RE.test(acronym) || /\d/.test(letters)) return false
-  const parts = p.words.flatMap((w) => w.lower.split("-"))
+  // "relevé d'identité bancaire": an elided article is no initial.
+  const parts = p.words.flatMap((w) => w.lower.replace(ELISION_RE, "").split("-"))
   for (let s = 0; s < parts.length; s++) {
     let k = 0
     let i = s

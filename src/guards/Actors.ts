@@ -21,7 +21,10 @@ interface ActorWords {
 
 /** Russian endings dropped to get the stem a noun declines from ("компания" → "компани"). */
 const RU_FINAL_RE = /[аяоеьйи]$/u
-const RU_INSTRUMENTAL_RE = /^(?:ом|ем|ём|ой|ей|ою|ею|ами|ями)$/u
+const RU_INSTRUMENTAL_RE = /^(?:ом|ем|ём|ами|ями)$/u
+/** The instrumental of a feminine noun ("компанией"); for "житель" the same ending is a genitive plural. */
+const RU_FEMININE_INSTRUMENTAL_RE = /^(?:ой|ей|ою|ею)$/u
+const RU_FEMININE_RE = /[ая]$/u
 const RU_NOMINATIVE_PLURAL_RE = /^[иы]$/u
 const POSSESSIVE_RE = /['’]s?$/u
 const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
@@ -127,7 +130,10 @@ export const actorsOf = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyAr
       end: w.end,
       sentence: w.sentence,
       oblique: prep || !nominative,
-      instrumental: russian && !prep && RU_INSTRUMENTAL_RE.test(ending)
+      instrumental:
+        russian &&
+        !prep &&
+        (RU_INSTRUMENTAL_RE.test(ending) || (RU_FEMININE_RE.test(lemma) && RU_FEMININE_INSTRUMENTAL_RE.test(ending)))
     })
   })
   return out

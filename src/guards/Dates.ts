@@ -132,7 +132,8 @@ const patternsFor = (lex: Lexicon): Patterns => {
         const [a, b, y] = [Number(m[1]), Number(m[3]), year(m[4] ?? "")]
         if (m[2] === "/" && slashMonthFirst) {
           if (a <= 12 && b <= 12 && a !== b) return [`y:${y}`, `dd:${Math.min(a, b)}-${Math.max(a, b)}`]
-          return ymd(y, a, b)
+          // "14/06/2025" can only be day first.
+          return a > 12 ? ymd(y, b, a) : ymd(y, a, b)
         }
         return ymd(y, b, a)
       },
@@ -212,6 +213,16 @@ const patternsFor = (lex: Lexicon): Patterns => {
       (m) => ymd(Number(m[2]), monthOf.get(m[1] ?? "") ?? 0, undefined),
       hasMonth
     ],
+    // 2025/26, 2025-26: a span of two years, the second written short
+    [
+      /(?<![\d./-])((?:19|20)\d{2})[/–-](\d{2})(?![\d./-])/g,
+      (m) => {
+        const first = Number(m[1])
+        const second = Math.floor(first / 100) * 100 + Number(m[2])
+        return second === first + 1 ? [`y:${first}`, `y:${second}`] : undefined
+      },
+      test(/\d[/–-]\d/)
+    ],
     // 2026年, 2026 г.
     [re(`(?<![\\d.,])(\\d{4})\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?`), (m) => [`y:${m[1]}`], DIGIT],
     // 令和8年: a Japanese era year
@@ -263,6 +274,12 @@ const gives = (needs: ReadonlyArray<string>): ReadonlyArray<string> =>
       const [m, d] = n.slice(3).split("-").map(Number) as [number, number]
       return [n, `m:${m}`, `dd:${Math.min(m, d)}-${Math.max(m, d)}`]
     }
+    // A time of day gives its twelve-hour reading; a twelve-hour reading gives both times of day.
+    const t = /^t(~?):(\d+):(\d+)$/.exec(n)
+    if (t !== null) {
+      const [h, min] = [Number(t[2]), t[3]]
+      return t[1] === "" ? [n, `t~:${h % 12}:${min}`] : [n, `t:${h}:${min}`, `t:${h + 12}:${min}`]
+    }
     if (n.startsWith("dd:")) {
       const [a, b] = n.slice(3).split("-").map(Number) as [number, number]
       return [n, `md:${a}-${b}`, `md:${b}-${a}`, `m:${a}`, `m:${b}`]
@@ -282,7 +299,7 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   const { steps, wordKinds } = patternsFor(lex)
   let kinds = 0
   for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? 0
-  if (kinds !== 0 || /\d|[月季星周礼曜年]/.test(work)) {
+  if (kinds !== 0 || /\d|[月季星周礼曜年時点]/.test(work)) {
     for (const [regex, read, need] of steps) {
       if (!need(work, kinds)) continue
       let blanked = work

@@ -27,6 +27,8 @@ export interface LexiconData {
    * ("without a key you cannot enter" = "you need a key to enter").
    */
   readonly privative?: ReadonlyArray<string>
+  /** Negations that only carry an earlier one on ("not A nor B", "no A ni B"): after one, they add none. */
+  readonly negationJoin?: ReadonlyArray<string>
   /** Meaning operators by class (hedge, bound, order, ...), each mapping a value to its cue phrases. */
   readonly operators: Readonly<Record<string, Readonly<Record<string, ReadonlyArray<string>>>>>
   /** Phrases that contain an operator cue but are none: "not only", "at all", "不同" (not "不"). */

@@ -216,7 +216,14 @@ const cjkNames = (p: Prepared, sets: NameLists): ReadonlyArray<Name> => {
       NAME_SCRIPT_RE.test(w.text) &&
       !sets.common.has(w.text)
     ) {
-      out.push(makeName(p, [w], false, false))
+      // "石川|真理子|さん": the family name the Japanese segmenter split off belongs to the name too.
+      const run = [w]
+      for (let k = i - 1; p.lang === "ja" && k >= Math.max(0, i - 2); k--) {
+        const prev = words[k] as Word
+        if (!adjacent(prev, run[0]) || !NAME_SCRIPT_RE.test(prev.text) || sets.common.has(prev.text)) break
+        run.unshift(prev)
+      }
+      out.push(makeName(p, run, false, false))
     } else if (
       sets.surnames.has(w.text) &&
       adjacent(w, next) &&

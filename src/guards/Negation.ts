@@ -12,6 +12,7 @@ import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
+import { escape } from "./Regex.ts"
 import { tallies } from "./Tallies.ts"
 import type { Prepared, Word } from "./Text.ts"
 
@@ -49,7 +50,9 @@ const prefixedNegations = (
       if (stem.length < (cjk ? 1 : 4)) continue
       const found = lex.negativePrefixes.some((prefix) =>
         cjk
-          ? b.lower.includes(prefix + stem)
+          ? [...b.lower.matchAll(new RegExp(escape(prefix + stem), "gu"))].some(
+              (m) => !bHits.some((h) => h.cue.cls === "negation" && h.start <= m.index && h.end > m.index)
+            )
           : b.words.some((w) => fold(w.lower).startsWith(prefix + stem) && !counted(w))
       )
       if (found) {
@@ -61,16 +64,22 @@ const prefixedNegations = (
   return credit
 }
 
-/** Twice the number of sentences where a "without" meets another negation: the two cancel out. */
+/**
+ * Negations that do not count: two for a "without" that meets another negation in its sentence (the two cancel out),
+ * one for a "nor" that carries an earlier negation on.
+ */
 const doubled = (p: Prepared, hits: ReadonlyArray<Hit>, lex: Lexicon): number => {
   const privative = new Set(lex.privative ?? [])
-  if (privative.size === 0) return 0
+  if (privative.size === 0 && (lex.negationJoin ?? []).length === 0) return 0
   const sentenceOf = (h: Hit) => p.words.find((w) => w.end > h.start)?.sentence ?? -1
   const negations = hits.filter((h) => h.cue.cls === "negation" && !h.cue.weak)
+  const join = new Set(lex.negationJoin ?? [])
   let out = 0
   for (const h of negations) {
-    if (!privative.has(label(h))) continue
     const sentence = sentenceOf(h)
+    // "no conduzca ni maneje" = "absténgase de conducir o manejar": the "ni" carries the "no" on.
+    if (join.has(label(h)) && negations.some((o) => o.start < h.start && sentenceOf(o) === sentence)) out += 1
+    if (!privative.has(label(h))) continue
     if (negations.some((o) => o !== h && !privative.has(label(o)) && sentenceOf(o) === sentence)) out += 2
   }
   return out

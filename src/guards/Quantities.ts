@@ -35,6 +35,10 @@ export interface Quantity {
 
 const CURRENCIES = new Set(["usd", "eur", "gbp", "jpy", "cny", "chf", "rub"])
 const CJK = new Set(["zh", "ja"])
+/** Articles that read as "one": "eine Kapazität von 5.000" is no ratio; "un capteur sur cinq" is. */
+const ARTICLES = new Set(["a", "an", "ein", "eine", "einen", "einem", "einer", "un", "une", "una"])
+const VULGAR: Readonly<Record<string, number>> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125 }
+const VULGAR_RE = /(?<![\d.,])(\d+)?\s?([½¼¾⅓⅔⅛])/u
 /** The units of time a rate after another unit may be per ("900 € pro Monat"); "0,02 € pro GB" keeps its euro. */
 const PERIODS = new Set(["s", "min", "h", "d", "wk", "mo", "yr"])
 const CJK_NUMERAL = "〇零一二两兩三四五六七八九十百千万萬亿億"
@@ -130,7 +134,7 @@ const patternsFor = (lex: Lexicon): Patterns => {
   mark(Object.keys(numbers.fractions), FRACTION_WORD)
   mark(numbers.ignore, IGNORE_WORD)
   mark([...spelledOf.keys(), ...Object.keys(numbers.ordinals), ...numbers.range], NUMBER_WORD)
-  const numeral = `[${CJK_NUMERAL}]+|\\d+(?:\\.\\d+)?`
+  const numeral = `[${CJK_NUMERAL}]+(?:点[${CJK_NUMERAL}]+)?|\\d+(?:\\.\\d+)?`
   const periodNames = [...unitOf].filter(([, id]) => id.startsWith("/")).map(([n]) => n)
   const joiners = numbers.compound ?? []
   const parts = alternation([...spelledOf.keys(), ...joiners].filter((w) => !/[\s.]/.test(w)))
@@ -139,7 +143,7 @@ const patternsFor = (lex: Lexicon): Patterns => {
     ignore: u(`${cjk ? `(?<![${CJK_NUMERAL}\\d])` : START}(?:${alternation(numbers.ignore)})${END}`),
     fractions: u(`${START}(${alternation(Object.keys(numbers.fractions))})${END}`),
     cjkFraction: u(`(${numeral})\\s*分[之の]\\s*(${numeral})`),
-    cjkNumber: u(`(第)?([${CJK_NUMERAL}]+)`),
+    cjkNumber: u(`(第)?([${CJK_NUMERAL}]+(?:点[${CJK_NUMERAL}]+)?)`),
     digits: u(
       `(?<![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{N}_.,])(?:(${alternation(currency)})\\s?)?` +
         `((?<=^|[\\s(])[-−](?=\\d))?(?:v(?=\\d))?(\\d+(?:\\.\\d+){2,}|\\d{1,3}(?:([,.\\u00a0\\u202f\\u2009 ])\\d{3})(?:\\4\\d{3})*|\\d+)` +
@@ -271,6 +275,12 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
       add(m.index, m.index + m[0].length, (pat.numbers.fractions[m[1] ?? ""] ?? 0) * 100, { unit: "%", approx: true })
     }
   }
+  // "1½ Stunden", "¾ cup": a vulgar fraction, after a whole number or alone.
+  if (VULGAR_RE.test(work)) {
+    for (const m of work.matchAll(new RegExp(VULGAR_RE, "gu"))) {
+      add(m.index, m.index + m[0].length, Number(m[1] ?? 0) + (VULGAR[m[2] ?? ""] ?? 0), {})
+    }
+  }
   for (const m of work.matchAll(pat.digits)) {
     const { value, version, alt } = digitValue(m, lex.lang)
     const q = version === undefined ? (alt === undefined ? {} : { alt }) : { version, unit: "" }
@@ -303,7 +313,9 @@ const joinPairs = (qs: Array<Quantity>, work: string, pat: Patterns): ReadonlyAr
     } else if (a.unit === "" && b.unit === "" && !isYear(a) && !isYear(b)) {
       // "one in four", "one user in four", "uno de cada cuatro"; "4人に1人" names the whole first.
       const [part, whole] =
-        a.value <= b.value && (pat.ratio.test(between) || (a.value === 1 && pat.ratioGap.test(between)))
+        a.value <= b.value &&
+        (pat.ratio.test(between) ||
+          (a.value === 1 && (b.value <= 100 || !ARTICLES.has(a.text.toLowerCase())) && pat.ratioGap.test(between)))
           ? [a.value, b.value]
           : a.value > b.value && pat.ratioAfter.test(between)
             ? [b.value, a.value]

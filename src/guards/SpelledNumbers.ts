@@ -25,9 +25,15 @@ export type AddNumber = (
   extra: { readonly weak: boolean; readonly unit?: string }
 ) => void
 
-/** A CJK numeral: "三千五百" → 3500, "1.2" → 1.2, "二〇二六" → 2026. */
+/** A CJK numeral: "三千五百" → 3500, "1.2" → 1.2, "二〇二六" → 2026, "三十七点五" → 37.5. */
 export const cjkValue = (s: string, lex: Lexicon): number => {
   if (/^\d/.test(s)) return Number(s)
+  // "三十七点五": the digits after "点" are read one by one.
+  const point = s.indexOf("点")
+  if (point > 0) {
+    const digits = [...s.slice(point + 1)].map((c) => lex.numbers.words[c] ?? 0).join("")
+    return cjkValue(s.slice(0, point), lex) + Number(`0.${digits}`)
+  }
   let total = 0
   let section = 0
   let digit: number | undefined

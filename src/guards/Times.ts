@@ -94,10 +94,14 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
       re(
         `(${AM}|${PM})?\\s*(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
       ),
-      (m) =>
-        m[1] === undefined && !/^\d/.test(m[2] ?? "")
-          ? undefined
-          : time(smallNumber(m[2] ?? ""), m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1])),
+      (m) => {
+        // "一時" is "for a while"; "五時" is five o'clock.
+        if (m[1] === undefined && m[2] === "一") return undefined
+        const h = smallNumber(m[2] ?? "")
+        // "7時" without 午前/午後 is seven in the morning or the evening ("午後7時", "19時").
+        if (m[1] === undefined && m[3] === undefined && h >= 1 && h <= 12) return [`t~:${h % 12}:00`]
+        return time(h, m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1]))
+      },
       test(new RegExp(HOUR))
     ])
   } else if (lex.dateWords.hour.length > 0 || lex.dateWords.am.length > 0) {
