@@ -31,7 +31,7 @@ export const cjkValue = (s: string, lex: Lexicon): number => {
   // "三十七点五": the digits after "点" are read one by one.
   const point = s.indexOf("点")
   if (point > 0) {
-    const digits = [...s.slice(point + 1)].map((c) => lex.numbers.words[c] ?? 0).join("")
+    const digits = Array.from(s.slice(point + 1), (c) => lex.numbers.words[c] ?? 0).join("")
     return cjkValue(s.slice(0, point), lex) + Number(`0.${digits}`)
   }
   let total = 0
