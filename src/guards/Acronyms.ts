@@ -25,7 +25,7 @@ export const acronymForm = (word: string): string => {
 /** Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. */
 export const expands = (written: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
   const acronym = acronymForm(written)
-  const letters = acronym.toLowerCase()
+  const letters = acronym.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")
   if (!ACRONYM_RE.test(acronym) || /\d/.test(letters)) return false
   // "relevé d'identité bancaire": an elided article is no initial.
   const parts = p.words.flatMap((w) => w.lower.replace(ELISION_RE, "").split("-"))

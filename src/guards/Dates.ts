@@ -145,6 +145,18 @@ const patternsFor = (lex: Lexicon): Patterns => {
       (m) => (dayMonthDots ? ymd(undefined, Number(m[2]), Number(m[1])) : undefined),
       test(/\d\.\d{1,2}\./)
     ],
+    // 2025年1月14日至16日, 10月15日（火）から17日（木）: two days of one month
+    [
+      /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号](?:\s*[（(][^）)]{1,3}[）)])?\s*(?:至|到|〜|～|~|から|-|–|—)\s*(\d{1,2})\s*[日号]/g,
+      (m) => twoDays(m[1], Number(m[2]), m[3], m[4]),
+      test(/月/)
+    ],
+    // 10/17 in Chinese and Japanese: month first, no year
+    [
+      /(?<![\d/.])(\d{1,2})\/(\d{1,2})(?![\d/])/g,
+      (m) => (cjk ? ymd(undefined, Number(m[1]), Number(m[2])) : undefined),
+      test(/\d\/\d/)
+    ],
     // 2026年6月3日, 6月3日, 六月
     [
       /(?:(\d{4}|(?:令和|平成|昭和)(?:\d{1,2}|元))\s*年\s*)?(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?![曜份])(?:\s*(\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号號])?/g,
@@ -247,6 +259,20 @@ const patternsFor = (lex: Lexicon): Patterns => {
         capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "") ? undefined : [`wd:${weekdayOf.get(m[1] ?? "") ?? 0}`],
       anyWord(weekdayOf.keys(), WEEKDAY_WORD, /[星周礼曜]/)
     ],
+    // The weekend, midnight and noon: "周末" = "周六、周日", "до полуночи" = "до 24:00"
+    ...(
+      [
+        [lex.dateWords.weekend ?? [], ["we:1"]],
+        [lex.dateWords.midnight ?? [], ["t:0:00"]],
+        [lex.dateWords.noon ?? [], ["t:12:00"]]
+      ] as const
+    )
+      .filter(([words]) => words.length > 0)
+      .map(([words, needs]): Step => [
+        re(`${L}(?:${alternation(words)})${R}`),
+        () => needs,
+        anyWord(words, WEEKDAY_WORD, new RegExp(alternation(words)))
+      ]),
     // Quarters: Q3, third quarter, 3. Quartal, 第三季度
     [
       re(`${L}(?:q([1-4])|(${alternation([...quarterOf.keys()])}))${R}`),
@@ -315,6 +341,9 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
     }
   }
   for (const m of work.matchAll(BARE_YEAR_RE)) pool.add(`y:${m[1]}`)
+  // Saturday and Sunday are the weekend, and the weekend is both.
+  if (pool.has("wd:6") && pool.has("wd:7")) pool.add("we:1")
+  if (pool.has("we:1")) for (const d of ["wd:6", "wd:7"]) pool.add(d)
   const hours = new Set<number>()
   for (const m of work.matchAll(BARE_HOUR_RE)) if (Number(m[1]) <= 24) hours.add(Number(m[1]))
   const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work, hours }

@@ -86,6 +86,10 @@ export interface LexiconData {
     readonly atHour?: ReadonlyArray<string>
     /** Afternoon markers that count only after one of `at`: "в 3 дня" (but "3 дня" is three days). */
     readonly atPm?: ReadonlyArray<string>
+    /** The weekend, midnight and noon: a date or time said in a word ("周末", "полночь", "midi"). */
+    readonly weekend?: ReadonlyArray<string>
+    readonly midnight?: ReadonlyArray<string>
+    readonly noon?: ReadonlyArray<string>
   }
   readonly names: {
     /** Capitalised words that are not names when they start a sentence or stand alone. */

@@ -209,7 +209,8 @@ const cjkNames = (p: Prepared, sets: NameLists): ReadonlyArray<Name> => {
     const next = words[i + 1]
     const adjacent = (a: Word, b: Word | undefined): b is Word => b !== undefined && b.start === a.end
     if (LATIN_RE.test(w.text)) {
-      if (CAPITALISED_RE.test(w.text) || isStrong(w.text)) out.push(makeName(p, [w], isStrong(w.text), false))
+      if ((CAPITALISED_RE.test(w.text) || isStrong(w.text)) && !sets.common.has(w.lower))
+        out.push(makeName(p, [w], isStrong(w.text), false))
     } else if (
       adjacent(w, next) &&
       sets.suffixes.has(next.text) &&

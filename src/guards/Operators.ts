@@ -60,7 +60,12 @@ export const operatorsGuard: Guard = (input) => {
   // Scope: "only" must survive; the rewrite must not add one.
   const scopeLost = fewer(a, b, "scope", "only")
   if (scopeLost !== undefined) out.push(dropped("scope", original, scopeLost))
-  else if (b.strict("scope", "only") > a.any("scope", "only")) {
+  // A condition said as a scope ("à condition d'avoir validé …" → "réservé aux salariés qui …") is no added "only".
+  else if (
+    b.strict("scope", "only") > a.any("scope", "only") &&
+    lost(a, b, "condition", "provided") === undefined &&
+    lost(a, b, "condition", "onlyif") === undefined
+  ) {
     const hit = gainedOf(a, b, "scope", ["only"])
     if (hit !== undefined) out.push(added("scope", rewrite, hit))
   }

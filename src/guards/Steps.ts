@@ -37,6 +37,9 @@ const stepWords = (lex: Lexicon): RegExp | null => {
 /** The steps of each sentence that has a step word and no order word that may turn the told order. */
 const stepsOf = (p: Prepared, ow: OrderWords, steps: RegExp, lex: Lexicon): ReadonlyArray<Step> => {
   const stepSet = new Set((lex.order.steps ?? []).map((s) => s.toLowerCase()))
+  const because = lex.operators.claim?.cause ?? []
+  const causes =
+    because.length === 0 ? null : new RegExp(`(?:${alternation(because.filter((c) => !c.startsWith("re:")))})`, "u")
   const coordinator = new RegExp(`(?:${alternation(lex.roles.coordinators)})\\s*$`, "u")
   const out: Array<Step> = []
   p.sentences.forEach(([start, stop], sentence) => {
@@ -49,7 +52,8 @@ const stepsOf = (p: Prepared, ow: OrderWords, steps: RegExp, lex: Lexicon): Read
       const lead = text.slice(0, m.index).replace(coordinator, "")
       if (ow.cjk || lead.trim() === "" || CLAUSE_END_RE.test(lead)) marked = true
     }
-    if (!marked) return
+    // "味噌は沸騰させると風味が飛ぶので、火を止めて…": a reason among the steps may move freely.
+    if (!marked || (causes !== null && causes.test(text))) return
     // "最後に" holds "後に": an order word inside a step word is that step word.
     const inStep = (at: number, end: number) =>
       [...text.matchAll(steps)].some((m) => m.index <= at && m.index + m[0].length >= end)
