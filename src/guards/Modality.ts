@@ -49,6 +49,28 @@ const newReason = (p: Prepared, hit: Hit, other: Prepared): boolean => {
   return content.length > 0 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 2 >= content.length
 }
 
+const CLAUSE_BREAK_RE = /[，。、；！？,.;:!?—–]/u
+
+/** Whether most of the clause around a cue is new to the other text (content words, or Han and katakana). */
+const newClause = (p: Prepared, hit: Hit, other: Prepared): boolean => {
+  const text = p.prose
+  let start = hit.start
+  while (start > 0 && !CLAUSE_BREAK_RE.test(text[start - 1] ?? "")) start--
+  let end = hit.end
+  while (end < text.length && !CLAUSE_BREAK_RE.test(text[end] ?? "")) end++
+  if (CJK.has(p.lang)) {
+    const chars = [...(text.slice(start, hit.start) + text.slice(hit.end, end)).replace(NOT_HAN_RE, "")]
+    return chars.length >= 3 && chars.filter((c) => !other.prose.includes(c)).length * 5 >= chars.length * 3
+  }
+  const stems = new Set(other.words.map((w) => fold(w.lower).slice(0, 5)))
+  const content = p.words.filter(
+    (w) => w.start >= start && w.end <= end && w.lower.length >= 4 && (w.end <= hit.start || w.start >= hit.end)
+  )
+  return (
+    content.length >= 2 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 5 >= content.length * 3
+  )
+}
+
 /** Distinct phrases of the uncertainty values ("вероятно" is listed as a modal and as a likelihood: one phrase). */
 const uncertainSpans = (t: Tally, strict: boolean): number => {
   const starts = new Set<number>()
@@ -138,6 +160,12 @@ export const modalityGuard: Guard = (input) => {
   if (b.strict("claim", "absolute") > a.any("claim", "absolute")) {
     const hit = gained(a, b, [["claim", "absolute"]])
     if (hit !== undefined) out.push(added("claim", rewrite, hit))
+  }
+  // An added fact: "… and it also makes exports faster", "耗电量也明显降低": an "also" the original lacks, in a
+  // clause of words the original does not have.
+  if (b.strict("claim", "also") > a.any("claim", "also")) {
+    const hit = b.hits.find((h) => h.cue.cls === "claim" && h.cue.value === "also" && !h.cue.weak)
+    if (hit !== undefined && newClause(rewrite, hit, original)) out.push(added("claim", rewrite, hit))
   }
   // An added cause, when the original states none and the rewrite names a new one: "because of improved sleep", not
   // a "so" or "由于" that links two facts the original already gave side by side.
