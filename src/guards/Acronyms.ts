@@ -7,6 +7,8 @@ import type { Prepared } from "./Text.ts"
 const ACRONYM_RE = /^\p{Lu}[\p{Lu}\d&]*\p{Lu}$/u
 const CAMEL_RE = /^\p{Ll}+\p{Lu}|^\p{Lu}\p{Ll}+\p{Lu}/u
 const DIGIT_WORD_RE = /^\p{L}[\p{L}\-.]*\d/u
+/** "under-12s", "over-65s": an age group, no name. */
+const AGE_GROUP_RE = /^\p{L}+-\d+s$/u
 const INNER_CAPITAL_OR_DIGIT_RE = /^.+[\p{Lu}\d]/u
 const ACRONYM_PLURAL_RE = /^(\p{Lu}[\p{Lu}\d&]*\p{Lu})s$/u
 const DOTTED_ACRONYM_RE = /^(?:\p{Lu}\.)+\p{Lu}$/u
@@ -14,7 +16,9 @@ const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
 
 /** An acronym, CamelCase or digit word: a name wherever it stands. */
 export const isStrong = (word: string): boolean =>
-  INNER_CAPITAL_OR_DIGIT_RE.test(word) && (ACRONYM_RE.test(word) || CAMEL_RE.test(word) || DIGIT_WORD_RE.test(word))
+  INNER_CAPITAL_OR_DIGIT_RE.test(word) &&
+  !AGE_GROUP_RE.test(word) &&
+  (ACRONYM_RE.test(word) || CAMEL_RE.test(word) || DIGIT_WORD_RE.test(word))
 
 /** A dotted or plural acronym in its plain form ("U.S" → "US", "APIs" → "API"); any other word as it is. */
 export const acronymForm = (word: string): string => {

@@ -236,7 +236,11 @@ const patternsFor = (lex: Lexicon): Patterns => {
       test(/\d[/–-]\d/)
     ],
     // 2026年, 2026 г.
-    [re(`(?<![\\d.,])(\\d{4})\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?`), (m) => [`y:${m[1]}`], DIGIT],
+    [
+      re(`(?<![\\d.,])(\\d{4})\\s*(?:${alternation(lex.dateWords.year)})${cjk ? "" : "(?![\\p{L}])\\.?"}`),
+      (m) => [`y:${m[1]}`],
+      DIGIT
+    ],
     // 令和8年: a Japanese era year
     [/((?:令和|平成|昭和)(?:\d{1,2}|元))\s*年/g, (m) => [`y:${eraYear(m[1] ?? "")}`], test(/[令平昭]/)],
     // A month alone: a full name, capitalised where the language capitalises months, and in English never a

@@ -21,6 +21,8 @@ export interface NameLists {
   readonly endings: RegExp
   /** Prepositions before a place named without an article ("in Mainz"), where nouns are capitalised too. */
   readonly places: ReadonlySet<string>
+  /** Spelled numbers ("fifteen"): after a sentence's first word they make it a verb ("Allow fifteen minutes"). */
+  readonly numbers: ReadonlySet<string>
 }
 
 const SINGLE_WORD_RE = /^\p{L}{3,}$/u
@@ -61,7 +63,8 @@ export const nameLists = (lex: Lexicon): NameLists => {
       surnames: new Set(n.surnames),
       organisations: n.organisations.toSorted((a, b) => b.length - a.length),
       endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/,
-      places: new Set(n.placePrepositions ?? [])
+      places: new Set(n.placePrepositions ?? []),
+      numbers: new Set(Object.keys(lex.numbers.words))
     }
     cache.set(lex.lang, sets)
   }

@@ -177,7 +177,11 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
       name = strong || titled || capitals - (start && !sets.endings.test(first) ? 1 : 0) >= 2
     } else if (start && !strong && !titled && run.length < 2 && !inContext(context, first, p.lang)) {
       const next = words[j]
-      const imperative = next !== undefined && joined(j) && sets.determiners.has(next.lower)
+      // "Download the …", "Allow fifteen minutes", "Take 2 tablets": a verb before its object.
+      const imperative =
+        next !== undefined &&
+        joined(j) &&
+        (sets.determiners.has(next.lower) || sets.numbers.has(next.lower) || /^\d/u.test(next.text))
       const possessive = POSSESSIVE_RE.test(run[0]!.text) && p.lang === "en"
       name = possessive || (listed && !imperative && !sets.endings.test(first))
       weak = !possessive

@@ -154,9 +154,10 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     const next = /^[ \u00a0]?(\p{L}+)(?:[\s'’]+(\p{L}+))?(?:[\s'’]+(\p{L}+))?/u.exec(p.lower.slice(x.end))
     return next !== null && !next.slice(1).some((w) => w !== undefined && unitOf.has(w))
   }
-  const measuring = (unit: string) => unit !== "" && !unit.startsWith("/")
+  // "under-12s", "the 1990s": an "s" glued to a number is no unit of time.
+  const measuring = (x: Quantity) => x.unit !== "" && !x.unit.startsWith("/") && !/\ds$/u.test(x.text)
   const measured = (q: Quantity, r: Quantity) =>
-    !(counts(original, q) && measuring(r.unit)) && !(counts(rewrite, r) && measuring(q.unit))
+    !(counts(original, q) && measuring(r)) && !(counts(rewrite, r) && measuring(q))
   // "one session" → "two sessions": a weak number is still a number when the rewrite counts the same thing otherwise.
   const nounAfter = (p: Prepared, x: Quantity) => /^[ \u00a0]?(\p{L}{3,})/u.exec(p.lower.slice(x.end))?.[1]
   const sameNoun = (x: string | undefined, y: string | undefined) =>

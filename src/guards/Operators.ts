@@ -38,6 +38,12 @@ export const comparisonTurned = (a: Tally, b: Tally): readonly [Hit, Hit] | unde
           gainedOf(a, b, "bound", [value === "less" ? "lower" : "upper"]))
     if (hit !== undefined && other !== undefined) return [hit, other]
   }
+  // "cheaper, the other dearer" → "both dearer": one direction gone entirely, the other still said.
+  for (const value of ["more", "less"]) {
+    const hit = lost(a, b, "comparison", value)
+    const other = b.hits.find((h) => h.cue.cls === "comparison" && h.cue.value === OPPOSITE[value])
+    if (hit !== undefined && other !== undefined) return [hit, other]
+  }
   return undefined
 }
 
