@@ -227,7 +227,7 @@ const patternsFor = (lex: Lexicon): Patterns => {
     ],
     // 2025/26, 2025-26: a span of two years, the second written short
     [
-      /(?<![\d./-])((?:19|20)\d{2})[/–-](\d{2})(?![\d./-])/g,
+      /(?<![\d./-])((?:19|20)\d{2})[/–-](\d{2})(?![\d/-]|\.\d)/g,
       (m) => {
         const first = Number(m[1])
         const second = Math.floor(first / 100) * 100 + Number(m[2])

@@ -75,7 +75,10 @@ const newClause = (p: Prepared, hit: Hit, other: Prepared): boolean => {
 const uncertainSpans = (t: Tally, strict: boolean): number => {
   const starts = new Set<number>()
   for (const h of t.hits) {
-    if ((strict && h.cue.weak) || !UNCERTAIN.some(([c, v]) => h.cue.cls === c && h.cue.value === v)) continue
+    // An attribution ("experts say", "according to") stands for another attribution, never for a "could".
+    const attribution = h.cue.weak && h.cue.cls === "hedge" && h.cue.value === "evidence"
+    if ((strict && h.cue.weak) || attribution || !UNCERTAIN.some(([c, v]) => h.cue.cls === c && h.cue.value === v))
+      continue
     starts.add(h.start)
   }
   return starts.size

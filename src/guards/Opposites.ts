@@ -10,27 +10,45 @@ import type { Lexicon } from "./Lexicon.ts"
 import { escape } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 
-interface Pair {
-  readonly a: RegExp
-  readonly b: RegExp
+interface Pairs {
+  /** Any form of any side, to find the candidates in one pass. */
+  readonly any: RegExp
+  /** Each side as a whole-match expression: side 2k and 2k + 1 are opposites. */
+  readonly sides: ReadonlyArray<RegExp>
 }
 
 const CJK = new Set(["zh", "ja"])
-const cache = new WeakMap<Lexicon, ReadonlyArray<Pair>>()
+const cache = new WeakMap<Lexicon, Pairs | null>()
 
-const sideRe = (forms: ReadonlyArray<string>, cjk: boolean): RegExp => {
-  const body = forms.map((f) => escape(f.replace(/\*$/u, "")) + (f.endsWith("*") ? "\\p{L}*" : "")).join("|")
-  return new RegExp(cjk ? `(?:${body})` : `(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, "u")
-}
+const body = (forms: ReadonlyArray<string>): string =>
+  forms.map((f) => escape(f.replace(/\*$/u, "")) + (f.endsWith("*") ? "\\p{L}*" : "")).join("|")
 
-const pairsOf = (lex: Lexicon): ReadonlyArray<Pair> => {
+const pairsOf = (lex: Lexicon): Pairs | null => {
   let found = cache.get(lex)
   if (found === undefined) {
-    const cjk = CJK.has(lex.lang)
-    found = (lex.opposites ?? []).map(([a = [], b = []]) => ({ a: sideRe(a, cjk), b: sideRe(b, cjk) }))
+    const sides = (lex.opposites ?? []).flatMap(([a = [], b = []]) => [body(a), body(b)])
+    const [l, r] = CJK.has(lex.lang) ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
+    found =
+      sides.length === 0
+        ? null
+        : {
+            any: new RegExp(`${l}(?:${sides.join("|")})${r}`, "gu"),
+            sides: sides.map((side) => new RegExp(`^(?:${side})$`, "u"))
+          }
     cache.set(lex, found)
   }
   return found
+}
+
+/** The sides a text has, each with the first form found. */
+const sidesIn = (p: Prepared, pairs: Pairs): ReadonlyMap<number, string> => {
+  const out = new Map<number, string>()
+  for (const m of p.lower.matchAll(pairs.any)) {
+    pairs.sides.forEach((side, i) => {
+      if (!out.has(i) && side.test(m[0])) out.set(i, m[0])
+    })
+  }
+  return out
 }
 
 export interface Swap {
@@ -44,17 +62,15 @@ const swapCache = new WeakMap<Prepared, ReadonlyArray<Swap>>()
 export const oppositeSwaps = ({ original, rewrite, lexicon }: GuardInput): ReadonlyArray<Swap> => {
   const cached = swapCache.get(rewrite)
   if (cached !== undefined) return cached
+  const pairs = pairsOf(lexicon)
   const out: Array<Swap> = []
-  for (const { a, b } of pairsOf(lexicon)) {
-    for (const [x, y] of [
-      [a, b],
-      [b, a]
-    ] as const) {
-      const from = x.exec(original.lower)
-      const to = y.exec(rewrite.lower)
-      if (from !== null && to !== null && !x.test(rewrite.lower) && !y.test(original.lower)) {
-        out.push({ from: from[0], to: to[0] })
-      }
+  if (pairs !== null) {
+    const a = sidesIn(original, pairs)
+    const b = sidesIn(rewrite, pairs)
+    for (const [i, from] of a) {
+      const j = i ^ 1
+      const to = b.get(j)
+      if (to !== undefined && !b.has(i) && !a.has(j)) out.push({ from, to })
     }
   }
   swapCache.set(rewrite, out)

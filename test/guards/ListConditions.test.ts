@@ -76,3 +76,37 @@ describe("ListConditions: who qualifies", () => {
     )
   })
 })
+
+describe("ListConditions: lists after 'you need' and 'нужны'", () => {
+  it("reports an item dropped from what someone needs, naming it", () => {
+    const [f] = conditions(
+      "To apply, you need a passport, a utility bill and a recent photo.",
+      "To apply, you need a passport and a recent photo."
+    )
+    assert.strictEqual(f?.kind, "condition")
+    assert.include(f?.message ?? "", '"utility bill" was dropped')
+    const [g] = conditions(
+      "Для записи в кружок нужны справка, копия свидетельства и фото.",
+      "Для записи в кружок нужны справка и фото."
+    )
+    assert.include(g?.message ?? "", '"копия свидетельства" was dropped')
+    assert.lengthOf(conditions("Для поездки нужны справка, копия и фото.", "Для поездки нужны справка и фото."), 1)
+  })
+
+  it("passes the same items in another order", () => {
+    assert.lengthOf(
+      conditions(
+        "To apply, you need a passport, a utility bill and a recent photo.",
+        "To apply, you need a recent photo, a utility bill and a passport."
+      ),
+      0
+    )
+    assert.lengthOf(
+      conditions(
+        "Для записи в кружок нужны справка, копия свидетельства и фото.",
+        "Для записи в кружок нужны фото, справка и копия свидетельства."
+      ),
+      0
+    )
+  })
+})

@@ -34,3 +34,81 @@ describe("Modality: added causes", () => {
     passes("暖气坏了。水管冻住了。", "暖气坏了，所以水管冻住了。")
   })
 })
+
+describe("Modality: attributions as evidence", () => {
+  it("passes 'according to' said as a source that says, finds or shows", () => {
+    passes(
+      "According to the survey, most tenants want longer leases.",
+      "The survey found that most tenants want longer leases."
+    )
+    passes("According to analysts, the index will rise in spring.", "Analysts say the index will rise in spring.")
+    passes(
+      "Experts say the price of copper will fall next year.",
+      "According to experts, the price of copper will fall next year."
+    )
+    passes("Laut dem Bericht sind die Umsätze gestiegen.", "Der Bericht zeigt, dass die Umsätze gestiegen sind.")
+    passes("Según el informe, las ventas crecieron.", "El informe muestra que las ventas crecieron.")
+    passes("Selon le rapport, les ventes ont augmenté.", "Le rapport montre que les ventes ont augmenté.")
+    passes("По мнению экспертов, цена меди упадёт.", "Эксперты считают, что цена меди упадёт.")
+  })
+
+  it("reports an attribution dropped, naming it", () => {
+    const [f] = flags(
+      "hedge",
+      "According to analysts, the index will rise in spring.",
+      "The index will rise in spring."
+    )
+    assert.include(f?.message ?? "", '"according to" was dropped')
+    const [g] = flags("hedge", "По мнению экспертов, цена меди упадёт.", "Цена меди упадёт.")
+    assert.include(g?.message ?? "", '"по мнению" was dropped')
+  })
+
+  it("reports a hedge dropped behind an attribution", () => {
+    const [f] = flags(
+      "hedge",
+      "Laut Experten könnte der Kupferpreis fallen.",
+      "Experten zufolge wird der Kupferpreis fallen."
+    )
+    assert.include(f?.message ?? "", '"könnte" became "wird"')
+    flags(
+      "hedge",
+      "Según los expertos, el precio del cobre podría bajar.",
+      "Los expertos señalan que el precio del cobre bajará."
+    )
+    flags("hedge", "По мнению экспертов, цена меди может упасть.", "Эксперты считают, что цена меди упадёт.")
+  })
+})
+
+describe("Modality: German 'ist … zu tun'", () => {
+  it("reads 'ist … abzugeben' as an obligation", () => {
+    passes("Sie müssen den Schlüssel an der Rezeption abgeben.", "Der Schlüssel ist an der Rezeption abzugeben.")
+    passes("Der Antrag ist bis Freitag einzureichen.", "Der Antrag muss bis Freitag eingereicht werden.")
+    const [f] = flags(
+      "modality",
+      "Sie können den Schlüssel an der Rezeption abgeben.",
+      "Der Schlüssel ist an der Rezeption abzugeben."
+    )
+    assert.include(f?.message ?? "", '"können" became')
+    flags("modality", "Die Mieter können den Müll im Hof abstellen.", "Der Müll ist im Hof abzustellen.")
+    flags(
+      "modality",
+      "Der Schlüssel ist an der Rezeption abzugeben.",
+      "Sie können den Schlüssel an der Rezeption abgeben."
+    )
+  })
+
+  it("reads 'ist … zurückzuführen' as no obligation", () => {
+    passes(
+      "Der Stromausfall ist auf einen Kabelbrand zurückzuführen.",
+      "Der Stromausfall geht auf einen Kabelbrand zurück."
+    )
+    passes(
+      "Der Stromausfall ist auf einen Kabelbrand zurückzuführen.",
+      "Ein Kabelbrand hat den Stromausfall ausgelöst."
+    )
+    passes(
+      "Die Störung kann man auf einen Kabelbrand zurückführen.",
+      "Die Störung ist auf einen Kabelbrand zurückzuführen."
+    )
+  })
+})

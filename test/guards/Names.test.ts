@@ -217,3 +217,34 @@ const assertNoNames = (pairs: ReadonlyArray<readonly [string, string]>): void =>
 }
 
 const original = () => "Yesterday Ada Lovelace showed the NASA team how GitHub and GPT4 handle it."
+
+describe("Names: Japanese family names and accented acronyms", () => {
+  it("keeps a Japanese family name before the given name and the honorific", () => {
+    assert.deepStrictEqual(
+      messages("担当の石川真理子さんにご連絡ください。", "担当の石田真理子さんにご連絡ください。"),
+      ['the name "石川真理子" became "石田真理子"']
+    )
+    assert.deepStrictEqual(
+      messages("明日は中村健一さんが受付を担当します。", "明日は木村健一さんが受付を担当します。"),
+      ['the name "中村健一" became "木村健一"']
+    )
+    assert.deepStrictEqual(messages("担当の石川真理子さんにご連絡ください。", "担当の石川さんにご連絡ください。"), [
+      'the name "石川真理子" was dropped'
+    ])
+    assertNoNames([["担当の石川真理子さんにご連絡ください。", "担当の石川真理子さんへご連絡ください。"]])
+  })
+
+  it("passes an acronym with an umlaut written out, and reports one dropped", () => {
+    assertNoNames([
+      [
+        "Das Ticket gilt im gesamten ÖPNV der Region.",
+        "Das Ticket gilt im gesamten öffentlichen Personennahverkehr der Region."
+      ],
+      ["Der ÖPNV ist für Schüler kostenlos.", "Der öffentliche Personennahverkehr ist für Schüler kostenlos."]
+    ])
+    assert.deepStrictEqual(
+      messages("Das Ticket gilt im gesamten ÖPNV der Region.", "Das Ticket gilt im gesamten Nahverkehr der Region."),
+      ['the name "ÖPNV" was dropped']
+    )
+  })
+})

@@ -141,3 +141,83 @@ describe("Negation: opposites", () => {
     flags("negation", "Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon nicht verboten.")
   })
 })
+
+describe("Negation: 'without' and another negation in one sentence", () => {
+  it("reads 'without … not' as a condition that a 'need' may stand for", () => {
+    passes("Without a ticket you cannot board.", "You need a ticket to board.")
+    passes("Without a ticket you cannot board.", "A ticket is required to board.")
+    passes("Ohne Fahrkarte dürfen Sie nicht einsteigen.", "Sie brauchen eine Fahrkarte, um einzusteigen.")
+    passes("Sin billete no puedes subir al tren.", "Necesitas billete para subir al tren.")
+    passes("Без билета нельзя сесть в поезд.", "Чтобы сесть в поезд, нужен билет.")
+  })
+
+  it("reports the other negation dropped, naming it, and a 'without' turned into 'with'", () => {
+    const [f] = flags("negation", "Without a ticket you cannot board.", "Without a ticket you can board.")
+    assert.include(f?.message ?? "", '"cannot" was dropped')
+    const [h] = flags("negation", "Without a ticket you cannot board.", "You can board without a ticket.")
+    assert.include(h?.message ?? "", '"cannot" was dropped')
+    flags("negation", "Sin billete no puedes subir al tren.", "Puedes subir al tren sin billete.")
+    const [g] = flags("negation", "Without a ticket you cannot board.", "You cannot board with a ticket.")
+    assert.include(g?.message ?? "", '"without" was dropped')
+    flags("negation", "Ohne Fahrkarte dürfen Sie nicht einsteigen.", "Ohne Fahrkarte dürfen Sie einsteigen.")
+    flags("negation", "Sin billete no puedes subir al tren.", "Sin billete puedes subir al tren.")
+    flags("negation", "Без билета нельзя сесть в поезд.", "Без билета можно сесть в поезд.")
+  })
+})
+
+describe("Negation: late and on time", () => {
+  it("passes 'not late' said as 'on time' in every language", () => {
+    passes("Please don't be late for the safety briefing.", "Please be on time for the safety briefing.")
+    passes("Please arrive on time for the exam.", "Please do not arrive late for the exam.")
+    passes("Bitte kommen Sie nicht zu spät zur Prüfung.", "Bitte kommen Sie pünktlich zur Prüfung.")
+    passes("Por favor, no llegues tarde a la reunión.", "Por favor, llega a tiempo a la reunión.")
+    passes("Ne soyez pas en retard à la réunion.", "Soyez à l'heure à la réunion.")
+    passes("Пожалуйста, не опаздывайте на собрание.", "Пожалуйста, приходите на собрание вовремя.")
+    passes("请不要迟到。", "请准时到场。")
+    passes("遅刻しないでください。", "時間通りに来てください。")
+  })
+
+  it("reports a negation dropped before 'late', and 'on time' turned into 'late'", () => {
+    const [f] = flags(
+      "negation",
+      "Please don't be late for the safety briefing.",
+      "Please be late for the safety briefing."
+    )
+    assert.include(f?.message ?? "", '"don\'t" was dropped')
+    const [g] = flags("negation", "Please arrive on time for the exam.", "Please arrive late for the exam.")
+    assert.include(g?.message ?? "", "became its opposite")
+    flags("negation", "Bitte kommen Sie pünktlich zur Prüfung.", "Bitte kommen Sie zu spät zur Prüfung.")
+  })
+})
+
+describe("Negation: closed and passable", () => {
+  it("passes 'closed' said as 'not passable' or 'will not open'", () => {
+    passes(
+      "Der Radweg am Fluss ist wegen Hochwasser gesperrt.",
+      "Der Radweg am Fluss ist wegen Hochwasser nicht befahrbar."
+    )
+    passes("Der Waldweg ist wegen Sturmschäden gesperrt.", "Der Waldweg ist wegen Sturmschäden nicht begehbar.")
+    passes(
+      "Der Radweg am Fluss ist wegen Hochwasser nicht befahrbar.",
+      "Der Radweg am Fluss ist wegen Hochwasser gesperrt."
+    )
+    passes("La piscina municipal estará cerrada el domingo.", "La piscina municipal no abrirá el domingo.")
+    passes("La piscina municipal no abrirá el domingo.", "La piscina municipal estará cerrada el domingo.")
+  })
+
+  it("reports 'closed' that became 'passable' or 'will open', naming both", () => {
+    const [f] = flags(
+      "negation",
+      "Der Waldweg ist wegen Sturmschäden gesperrt.",
+      "Der Waldweg ist wegen Sturmschäden begehbar."
+    )
+    assert.strictEqual(f?.message, '"gesperrt" became its opposite "begehbar"')
+    flags("negation", "Der Radweg am Fluss ist freigegeben.", "Der Radweg am Fluss ist gesperrt.")
+    const [g] = flags(
+      "negation",
+      "La piscina municipal estará cerrada el domingo.",
+      "La piscina municipal abrirá el domingo."
+    )
+    assert.strictEqual(g?.message, '"cerrada" became its opposite "abrirá"')
+  })
+})

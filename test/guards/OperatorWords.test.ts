@@ -214,3 +214,24 @@ describe("Operators: bounds said with 'can reach'", () => {
     passes("年终奖最高可达基本工资的8%。", "年终奖最多为基本工资的8%。")
   })
 })
+
+describe("Operators: 'a minority' as few", () => {
+  it("reports 'a minority' that became 'the majority' or 'most', naming both", () => {
+    const [f] = flags(
+      "quantifier",
+      "A minority of the members voted for the merger.",
+      "The majority of the members voted for the merger."
+    )
+    assert.include(f?.message ?? "", '"a minority of" became "the majority of"')
+    flagsEach("quantifier", [
+      ["A minority of the members voted for the merger.", "Most of the members voted for the merger."],
+      ["Eine Minderheit der Mitglieder stimmte für die Fusion.", "Die Mehrheit der Mitglieder stimmte für die Fusion."],
+      ["Una minoría de los socios votó a favor.", "La mayoría de los socios votó a favor."],
+      ["Меньшинство участников проголосовало за слияние.", "Большинство участников проголосовало за слияние."]
+    ])
+  })
+
+  it("passes 'a minority' said as 'few'", () => {
+    passes("A minority of the members voted for the merger.", "Few of the members voted for the merger.")
+  })
+})

@@ -132,3 +132,37 @@ describe("Quantities: a weak 'one' counted again", () => {
     )
   })
 })
+
+describe("Quantities: spoons", () => {
+  it("reads teaspoons and tablespoons as units of their own", () => {
+    passes("Add 1 teaspoon of salt to the dough.", "Add 1 tsp of salt to the dough.")
+    passes("Add 2 tablespoons of oil to the pan.", "Add 2 tbsp of oil to the pan.")
+    const [f] = flags("Add 1 teaspoon of salt to the dough.", "Add 1 tablespoon of salt to the dough.", "unit")
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["1 teaspoon", "1 tablespoon"])
+    flags("Add 2 tablespoons of oil to the pan.", "Add 2 teaspoons of oil to the pan.", "unit")
+    flags("Añada 1 cucharadita de sal a la masa.", "Añada 1 cucharada de sal a la masa.", "unit")
+    flags("Ajoutez 1 cuillère à café de sel.", "Ajoutez 1 cuillère à soupe de sel.", "unit")
+    flags("Добавьте 2 ч. л. соли.", "Добавьте 2 ст. л. соли.", "unit")
+    flags("Geben Sie 1 TL Zucker in den Teig.", "Geben Sie 1 EL Zucker in den Teig.", "unit")
+  })
+})
+
+describe("Quantities: CJK decimals and vulgar fractions", () => {
+  it("reads a CJK decimal with 点 as the number it is", () => {
+    assert.deepStrictEqual(values("今年的合格率为百分之三十七点五。"), ["37.5 %"])
+    passes("今年的合格率为37.5%。", "今年的合格率为百分之三十七点五。")
+    passes("今年的合格率为百分之三十七点五。", "今年的合格率为37.5%。")
+    passes("体温は三十七点五度でした。", "体温は37.5度でした。")
+    flags("今年的合格率为37.5%。", "今年的合格率为百分之三十七点六。")
+    flags("今年的合格率为37.5%。", "今年的合格率为百分之三十七。")
+  })
+
+  it("reads a vulgar fraction, after a whole number or alone", () => {
+    passes("Die Führung dauert 1,5 Stunden.", "Die Führung dauert 1½ Stunden.")
+    passes("Die Führung dauert 1½ Stunden.", "Die Führung dauert 1,5 Stunden.")
+    passes("Mix in ¾ cup of flour.", "Mix in 0.75 cup of flour.")
+    flags("Die Führung dauert 1½ Stunden.", "Die Führung dauert 2 Stunden.")
+    const [f] = flags("Mix in ¾ cup of flour.", "Mix in ½ cup of flour.")
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["¾", "½"])
+  })
+})

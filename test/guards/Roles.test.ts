@@ -235,3 +235,17 @@ describe("Roles: parties that are no names", () => {
     swaps(original, "The user can add a client with the Team plan.")
   })
 })
+
+describe("Roles: Chinese sides read from the clause's subject", () => {
+  it("reports the payer and the payee traded when the subject stands far from 向", () => {
+    swaps("甲方应在收到发票后十日内向乙方支付服务费。", "乙方应向甲方支付服务费。")
+    swaps("甲方应在收到货物后五日内向乙方支付货款。", "乙方应向甲方支付货款。")
+    const [f] = roles("甲方应在收到货物后五日内向乙方支付货款。", "乙方应向甲方支付货款。")
+    assert.include(f?.message ?? "", '"向"')
+  })
+
+  it("passes the same sides with the time said elsewhere", () => {
+    keeps("甲方应在收到发票后十日内向乙方支付服务费。", "收到发票后十日内，甲方应向乙方支付服务费。")
+    keeps("甲方应在收到货物后五日内向乙方支付货款。", "甲方应在收到货物后五日内把货款付给乙方。")
+  })
+})

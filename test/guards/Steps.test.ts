@@ -92,3 +92,22 @@ describe("Steps: a last step with 最後に or 最后", () => {
     passes(original, "首先把米洗净，然后加水浸泡，最后再开火煮饭。")
   })
 })
+
+describe("Steps: a reason among the steps", () => {
+  it("passes a reason clause moved among the steps", () => {
+    const original = "卵は固まりやすいので、まず火を弱めて、次に卵を流し入れます。"
+    passes(original, "まず火を弱めて、卵は固まりやすいので、次に卵を流し入れます。")
+    assert.deepStrictEqual(messages(original, "まず火を弱めて、卵は固まりやすいので、次に卵を流し入れます。"), [])
+    passes(
+      "The glaze burns easily, so first turn down the heat, then brush on the glaze.",
+      "First turn down the heat, then brush on the glaze, because it burns easily."
+    )
+  })
+
+  it("still reports the steps themselves told the other way round", () => {
+    flags(
+      "卵は固まりやすいので、まず火を弱めて、次に卵を流し入れます。",
+      "卵は固まりやすいので、まず卵を流し入れて、次に火を弱めます。"
+    )
+  })
+})

@@ -1,0 +1,68 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { FindingKind } from "../../src/guards/Finding.ts"
+import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+
+/** The operator findings of a pair (other guards' findings left out). */
+const found = findingsOfKinds(OPERATOR_KINDS)
+
+const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
+
+const flags = (kind: FindingKind, original: string, rewrite: string) =>
+  assertSome(found(original, rewrite), kind, original, rewrite)
+
+describe("Bounds: one of two bounds turned", () => {
+  it("reports one of two lower bounds that became an upper one, naming both", () => {
+    const original = "Keep at least 2 spare drives and never fewer than 3 replicas."
+    const [f] = flags("bound", original, "Keep at least 2 spare drives and never more than 3 replicas.")
+    assert.include(f?.message ?? "", '"never fewer than" became "never more than"')
+    flags(
+      "bound",
+      "The cluster must never run fewer than 3 replicas.",
+      "The cluster must never run more than 3 replicas."
+    )
+  })
+
+  it("passes two lower bounds said with other words", () => {
+    const original = "Keep at least 2 spare drives and never fewer than 3 replicas."
+    passes(original, "Keep no fewer than 2 spare drives and at least 3 replicas.")
+    passes(original, "Keep a minimum of 2 spare drives and never fewer than 3 replicas.")
+  })
+})
+
+describe("Bounds: 'dans la limite de'", () => {
+  it("reads 'dans la limite de' as an upper bound that 'jusqu'à' or 'au plus' may stand for", () => {
+    const original = "Les frais de taxi sont remboursés dans la limite de deux jours."
+    passes(original, "Les frais de taxi sont remboursés jusqu'à deux jours.")
+    passes(original, "Les frais de taxi sont remboursés pendant au plus deux jours.")
+    passes(
+      "Les frais de garde sont pris en charge dans la limite de 300 euros par mois.",
+      "Les frais de garde sont pris en charge jusqu'à 300 euros par mois."
+    )
+  })
+
+  it("reports the bound dropped or turned into a lower one", () => {
+    const original = "Les frais de taxi sont remboursés dans la limite de deux jours."
+    const [f] = flags("bound", original, "Les frais de taxi sont remboursés pendant deux jours.")
+    assert.include(f?.message ?? "", '"dans la limite de" was dropped')
+    flags("bound", original, "Les frais de taxi sont remboursés au moins deux jours.")
+    flags(
+      "bound",
+      "Les frais de garde sont pris en charge dans la limite de 300 euros par mois.",
+      "Les frais de garde sont pris en charge à partir de 300 euros par mois."
+    )
+  })
+})
+
+describe("Bounds: Japanese まで after a number", () => {
+  it("reads 'N冊まで' as the upper bound 最大 or 以下 is", () => {
+    passes("図書館では一人5冊まで借りられます。", "図書館では一人最大5冊借りられます。")
+    passes("図書館では一人最大5冊借りられます。", "図書館では一人5冊まで借りられます。")
+    passes("図書館では一人5冊以下借りられます。", "図書館では一人5冊まで借りられます。")
+    passes("図書館では一人5冊まで借りられます。", "図書館で借りられるのは一人5冊以下です。")
+  })
+
+  it("reports a lower bound that became 'まで'", () => {
+    const [f] = flags("bound", "図書館では一人5冊以上借りられます。", "図書館では一人5冊まで借りられます。")
+    assert.include(f?.message ?? "", '"以上" became "まで"')
+  })
+})
