@@ -70,6 +70,8 @@ const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
 const HAN_RE = /^\p{Script=Han}$/u
 const CJK_OBJECT_RE = /^[把将用让给]$/u
 const MARKS_RE = /\p{M}/gu
+const DELAY_RE = /^\s*\d/u
+const DELAY_BEFORE_RE = /\d[日天周年月]?$/u
 
 /** Clause number of each word: sentences never share a clause number. */
 export const clausesOf = (p: Prepared): ReadonlyArray<number> => {
@@ -119,6 +121,12 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
   for (const m of p.lower.matchAll(ow.re)) {
     const start = m.index
     const end = start + m[0].length
+    // "after 14 days", "nach 14 Tagen", "14日後": a delay, not a second event.
+    if (
+      DELAY_RE.test(p.lower.slice(end, end + 3)) ||
+      DELAY_BEFORE_RE.test(p.lower.slice(Math.max(0, start - 3), start))
+    )
+      continue
     const first = words.findIndex((w) => w.end > start)
     if (first < 0) continue
     const markerWords = new Set<number>()
@@ -193,7 +201,8 @@ export const sameStem = (x: string, y: string, cjk: boolean): boolean => {
   const b = fold(y)
   const n = Math.min(a.length, b.length)
   if (n < 3) return false
-  const need = Math.min(5, n)
+  // "shape" and "shaping" share "shap": a short word needs one letter less.
+  const need = n <= 5 ? Math.min(4, n) : 5
   for (let i = 0; i < need; i++) if (a[i] !== b[i]) return false
   return true
 }

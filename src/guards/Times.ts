@@ -94,9 +94,11 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
       re(
         `(${AM}|${PM})?\\s*(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
       ),
-      (m) => {
-        // "一時" is "for a while"; "五時" is five o'clock.
+      (m, p) => {
+        // "一時" is "for a while"; "五時" is five o'clock; "二十三点五" is 23.5.
         if (m[1] === undefined && m[2] === "一") return undefined
+        if (m[3] === undefined && /[〇零一二三四五六七八九]/u.test(p.prose[m.index + m[0].length] ?? ""))
+          return undefined
         const h = smallNumber(m[2] ?? "")
         // "7時" without 午前/午後 is seven in the morning or the evening ("午後7時", "19時").
         if (m[1] === undefined && m[3] === undefined && h >= 1 && h <= 12) return [`t~:${h % 12}:00`]
