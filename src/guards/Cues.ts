@@ -56,7 +56,9 @@ const source = (
   cjk: boolean,
   numberWords: string
 ): { src: string; bounded: boolean; literal: boolean } => {
-  if (entry.startsWith("re:")) return { src: entry.slice(3), bounded: false, literal: false }
+  // A raw expression that starts with a plain letter starts a word, like the phrases beside it.
+  if (entry.startsWith("re:"))
+    return { src: entry.slice(3), bounded: !cjk && /^\p{L}/u.test(entry.slice(3)), literal: false }
   let body = entry
   let tail = ""
   let literal = true
@@ -152,7 +154,10 @@ const compile = (lex: Lexicon): Compiled => {
     }
     // Longest first: at one position the longest phrase wins. A phrase that asks for a number goes before the same
     // phrase without ("above 50" is a bound, "above" a comparison); gaps and wildcards go after literals of their length.
-    const weight = entry.startsWith("re:") ? 4 : entry.replace(/[*#…]/g, "").length
+    // A raw expression weighs its longest run of letters: "re:only\s…\s(?:after|once)" goes before "only".
+    const weight = entry.startsWith("re:")
+      ? Math.max(4, ...(entry.slice(3).match(/\p{L}+/gu) ?? []).map((w) => w.length))
+      : entry.replace(/[*#…]/g, "").length
     sources.push([src, weight + (entry.endsWith("#") ? 0.7 : isLiteral ? 0.5 : 0), bounded])
   }
   sources.sort((a, b) => b[1] - a[1])

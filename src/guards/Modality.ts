@@ -75,10 +75,7 @@ const newClause = (p: Prepared, hit: Hit, other: Prepared): boolean => {
 const uncertainSpans = (t: Tally, strict: boolean): number => {
   const starts = new Set<number>()
   for (const h of t.hits) {
-    // An attribution ("experts say", "according to") stands for another attribution, never for a "could".
-    const attribution = h.cue.weak && h.cue.cls === "hedge" && h.cue.value === "evidence"
-    if ((strict && h.cue.weak) || attribution || !UNCERTAIN.some(([c, v]) => h.cue.cls === c && h.cue.value === v))
-      continue
+    if ((strict && h.cue.weak) || !UNCERTAIN.some(([c, v]) => h.cue.cls === c && h.cue.value === v)) continue
     starts.add(h.start)
   }
   return starts.size
@@ -147,6 +144,13 @@ export const modalityGuard: Guard = (input) => {
     const hit = pick(a.hits, "modality", "strong", b.hits)
     const weaker = gained(a, b, WEAKER_THAN_STRONG)
     if (hit !== undefined && weaker !== undefined) out.push(became("modality", original, hit, weaker, rewrite))
+  }
+
+  // A source ("according to the survey", "laut", "по данным"): another source may say it ("the survey found"), but
+  // a claim without its source is stated as fact. A source never stands for a "could".
+  if (a.strict("hedge", "source") > 0 && b.any("hedge", "source") === 0) {
+    const hit = pick(a.hits, "hedge", "source", b.hits)
+    if (hit !== undefined) out.push(dropped("hedge", original, hit))
   }
 
   // Approximations.
