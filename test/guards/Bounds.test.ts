@@ -1,24 +1,18 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
-/** The operator findings of a pair (other guards' findings left out). */
-const found = findingsOfKinds(OPERATOR_KINDS)
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
+/** Asserted on the operator findings of a pair (other guards' findings left out). */
+const { passes, flags } = verdicts(findingsOfKinds(OPERATOR_KINDS))
 
 describe("Bounds: one of two bounds turned", () => {
   it("reports one of two lower bounds that became an upper one, naming both", () => {
     const original = "Keep at least 2 spare drives and never fewer than 3 replicas."
-    const [f] = flags("bound", original, "Keep at least 2 spare drives and never more than 3 replicas.")
+    const [f] = flags(original, "Keep at least 2 spare drives and never more than 3 replicas.", "bound")
     assert.include(f?.message ?? "", '"never fewer than" became "never more than"')
     flags(
-      "bound",
       "The cluster must never run fewer than 3 replicas.",
-      "The cluster must never run more than 3 replicas."
+      "The cluster must never run more than 3 replicas.",
+      "bound"
     )
   })
 
@@ -42,13 +36,13 @@ describe("Bounds: 'dans la limite de'", () => {
 
   it("reports the bound dropped or turned into a lower one", () => {
     const original = "Les frais de taxi sont remboursés dans la limite de deux jours."
-    const [f] = flags("bound", original, "Les frais de taxi sont remboursés pendant deux jours.")
+    const [f] = flags(original, "Les frais de taxi sont remboursés pendant deux jours.", "bound")
     assert.include(f?.message ?? "", '"dans la limite de" was dropped')
-    flags("bound", original, "Les frais de taxi sont remboursés au moins deux jours.")
+    flags(original, "Les frais de taxi sont remboursés au moins deux jours.", "bound")
     flags(
-      "bound",
       "Les frais de garde sont pris en charge dans la limite de 300 euros par mois.",
-      "Les frais de garde sont pris en charge à partir de 300 euros par mois."
+      "Les frais de garde sont pris en charge à partir de 300 euros par mois.",
+      "bound"
     )
   })
 })
@@ -62,7 +56,7 @@ describe("Bounds: Japanese まで after a number", () => {
   })
 
   it("reports a lower bound that became 'まで'", () => {
-    const [f] = flags("bound", "図書館では一人5冊以上借りられます。", "図書館では一人5冊まで借りられます。")
+    const [f] = flags("図書館では一人5冊以上借りられます。", "図書館では一人5冊まで借りられます。", "bound")
     assert.include(f?.message ?? "", '"以上" became "まで"')
   })
 })

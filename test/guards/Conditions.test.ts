@@ -1,16 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
-/** The operator findings of a pair (other guards' findings left out). */
-const found = findingsOfKinds(OPERATOR_KINDS)
+/** Asserted on the operator findings of a pair (other guards' findings left out). */
+const { passes, flags } = verdicts(findingsOfKinds(OPERATOR_KINDS))
 /** The scope findings of a pair: an "only" lost or added. */
 const scope = findingsOfKinds(["scope"])
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
 
 describe("Conditions: German verb-first conditionals", () => {
   it("reads a clause that opens with its verb as the condition a 'sofern' was", () => {
@@ -34,15 +28,15 @@ describe("Conditions: German verb-first conditionals", () => {
 
   it("still reports a 'sofern' that became a plain statement", () => {
     const [f] = flags(
-      "condition",
       "Die Kündigung gilt als unwirksam, sofern keine Vollmacht des Mieters vorliegt.",
-      "Die Kündigung gilt als unwirksam. Es liegt keine Vollmacht des Mieters vor."
+      "Die Kündigung gilt als unwirksam. Es liegt keine Vollmacht des Mieters vor.",
+      "condition"
     )
     assert.include(f?.message ?? "", '"sofern" was dropped')
     flags(
-      "condition",
       "Der Zuschuss wird gezahlt, sofern die Quittung vorliegt.",
-      "Die Quittung liegt vor, und der Zuschuss wird gezahlt."
+      "Die Quittung liegt vor, und der Zuschuss wird gezahlt.",
+      "condition"
     )
   })
 })

@@ -1,12 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds } from "./support.ts"
+import { findingsOfKinds, verdicts } from "./support.ts"
 
 /** Every guard's date, number and unit findings: a year or a time may be read by either guard. */
 const numeric = findingsOfKinds(["date", "number", "unit"])
-const passes = (original: string, rewrite: string) => assertNone(numeric(original, rewrite), original, rewrite)
-const flags = (original: string, rewrite: string, kind: FindingKind = "date") =>
-  assertSome(numeric(original, rewrite), kind, original, rewrite)
+const { passes, flags } = verdicts(numeric, "date")
 
 describe("Equivalences: year spans and day-first slash dates", () => {
   it("reads a span of two years written short as both years", () => {

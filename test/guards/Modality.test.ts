@@ -1,24 +1,18 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
-/** The operator findings of a pair (other guards' findings left out). */
-const found = findingsOfKinds(OPERATOR_KINDS)
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
+/** Asserted on the operator findings of a pair (other guards' findings left out). */
+const { passes, flags } = verdicts(findingsOfKinds(OPERATOR_KINDS))
 
 describe("Modality: added causes", () => {
   it("reports a cause that names a new reason", () => {
     const [f] = flags(
-      "claim",
       "Attendance dropped in March.",
-      "Attendance dropped in March because of the flu outbreak."
+      "Attendance dropped in March because of the flu outbreak.",
+      "claim"
     )
     assert.include(f?.message ?? "", '"because of" was added')
-    flags("claim", "Der Umsatz sank im März.", "Der Umsatz sank im März wegen der Grippewelle.")
+    flags("Der Umsatz sank im März.", "Der Umsatz sank im März wegen der Grippewelle.", "claim")
     passes("Attendance dropped in March.", "In March, attendance dropped.")
   })
 
@@ -54,28 +48,28 @@ describe("Modality: attributions as evidence", () => {
 
   it("reports an attribution dropped, naming it", () => {
     const [f] = flags(
-      "hedge",
       "According to analysts, the index will rise in spring.",
-      "The index will rise in spring."
+      "The index will rise in spring.",
+      "hedge"
     )
     assert.include(f?.message ?? "", '"according to" was dropped')
-    const [g] = flags("hedge", "По мнению экспертов, цена меди упадёт.", "Цена меди упадёт.")
+    const [g] = flags("По мнению экспертов, цена меди упадёт.", "Цена меди упадёт.", "hedge")
     assert.include(g?.message ?? "", '"по мнению" was dropped')
   })
 
   it("reports a hedge dropped behind an attribution", () => {
     const [f] = flags(
-      "hedge",
       "Laut Experten könnte der Kupferpreis fallen.",
-      "Experten zufolge wird der Kupferpreis fallen."
+      "Experten zufolge wird der Kupferpreis fallen.",
+      "hedge"
     )
     assert.include(f?.message ?? "", '"könnte" became "wird"')
     flags(
-      "hedge",
       "Según los expertos, el precio del cobre podría bajar.",
-      "Los expertos señalan que el precio del cobre bajará."
+      "Los expertos señalan que el precio del cobre bajará.",
+      "hedge"
     )
-    flags("hedge", "По мнению экспертов, цена меди может упасть.", "Эксперты считают, что цена меди упадёт.")
+    flags("По мнению экспертов, цена меди может упасть.", "Эксперты считают, что цена меди упадёт.", "hedge")
   })
 })
 
@@ -84,16 +78,16 @@ describe("Modality: German 'ist … zu tun'", () => {
     passes("Sie müssen den Schlüssel an der Rezeption abgeben.", "Der Schlüssel ist an der Rezeption abzugeben.")
     passes("Der Antrag ist bis Freitag einzureichen.", "Der Antrag muss bis Freitag eingereicht werden.")
     const [f] = flags(
-      "modality",
       "Sie können den Schlüssel an der Rezeption abgeben.",
-      "Der Schlüssel ist an der Rezeption abzugeben."
+      "Der Schlüssel ist an der Rezeption abzugeben.",
+      "modality"
     )
     assert.include(f?.message ?? "", '"können" became')
-    flags("modality", "Die Mieter können den Müll im Hof abstellen.", "Der Müll ist im Hof abzustellen.")
+    flags("Die Mieter können den Müll im Hof abstellen.", "Der Müll ist im Hof abzustellen.", "modality")
     flags(
-      "modality",
       "Der Schlüssel ist an der Rezeption abzugeben.",
-      "Sie können den Schlüssel an der Rezeption abgeben."
+      "Sie können den Schlüssel an der Rezeption abgeben.",
+      "modality"
     )
   })
 

@@ -1,14 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
-/** The operator findings of a pair (other guards' findings left out). */
-const found = findingsOfKinds(OPERATOR_KINDS)
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
+/** Asserted on the operator findings of a pair (other guards' findings left out). */
+const { passes, flags } = verdicts(findingsOfKinds(OPERATOR_KINDS))
 
 describe("Negation: free of charge", () => {
   it("reads a free-of-charge word as a negation that another negation may stand for", () => {
@@ -19,11 +13,11 @@ describe("Negation: free of charge", () => {
   })
 
   it("reports a free-of-charge word turned into a charge", () => {
-    flags("negation", "The museum is free of charge on Sundays.", "The museum charges an entry fee on Sundays.")
-    flags("negation", "Le stationnement est gratuit pour les clients.", "Le stationnement est payant pour les clients.")
-    flags("negation", "会員の方は駐車場が無料です。", "会員の方は駐車場の料金がかかります。")
-    flags("negation", "Die Beratung ist für Mitglieder kostenlos.", "Die Beratung kostet für Mitglieder eine Gebühr.")
-    flags("negation", "Для пенсионеров проезд бесплатный.", "Для пенсионеров проезд платный.")
+    flags("The museum is free of charge on Sundays.", "The museum charges an entry fee on Sundays.", "negation")
+    flags("Le stationnement est gratuit pour les clients.", "Le stationnement est payant pour les clients.", "negation")
+    flags("会員の方は駐車場が無料です。", "会員の方は駐車場の料金がかかります。", "negation")
+    flags("Die Beratung ist für Mitglieder kostenlos.", "Die Beratung kostet für Mitglieder eine Gebühr.", "negation")
+    flags("Для пенсионеров проезд бесплатный.", "Для пенсионеров проезд платный.", "negation")
   })
 })
 
@@ -31,7 +25,7 @@ describe("Negation: negative prefixes without accents", () => {
   it("accepts a negated word that comes back with a negative prefix, whatever its accents", () => {
     passes("La suscripción permite descargas sin límite.", "La suscripción permite descargas ilimitadas.")
     passes("El número de intentos es sin límite.", "El número de intentos es ilimitado.")
-    flags("negation", "La suscripción permite descargas sin límite.", "La suscripción permite descargas limitadas.")
+    flags("La suscripción permite descargas sin límite.", "La suscripción permite descargas limitadas.", "negation")
   })
 })
 
@@ -50,14 +44,14 @@ describe("Negation: instead of", () => {
       "During the drill, do not use the lift; use the stairs."
     )
     flags(
-      "negation",
       "Heute hält der Bus an der Post statt am Rathaus.",
-      "Heute hält der Bus an der Post und am Rathaus."
+      "Heute hält der Bus an der Post und am Rathaus.",
+      "negation"
     )
     flags(
-      "negation",
       "Use the stairs instead of the lift during the drill.",
-      "During the drill, use the stairs and the lift."
+      "During the drill, use the stairs and the lift.",
+      "negation"
     )
   })
 
@@ -77,35 +71,35 @@ describe("Negation: instead of", () => {
 describe("Negation: opposites", () => {
   it("reports a word that became its opposite, naming both", () => {
     const [f] = flags(
-      "negation",
       "Water the basil only when the soil is dry to the touch.",
-      "Water the basil only when the soil is wet to the touch."
+      "Water the basil only when the soil is wet to the touch.",
+      "negation"
     )
     assert.strictEqual(f?.message, '"dry" became its opposite "wet"')
     flags(
-      "negation",
       "Gießen Sie das Basilikum nur, wenn die Erde trocken ist.",
-      "Gießen Sie das Basilikum nur, wenn die Erde feucht ist."
+      "Gießen Sie das Basilikum nur, wenn die Erde feucht ist.",
+      "negation"
     )
     flags(
-      "negation",
       "N'arrosez le basilic que lorsque la terre est sèche.",
-      "N'arrosez le basilic que lorsque la terre est humide."
+      "N'arrosez le basilic que lorsque la terre est humide.",
+      "negation"
     )
     flags(
-      "negation",
       "バジルには土が乾いているときだけ水をあげてください。",
-      "バジルには土が湿っているときだけ水をあげてください。"
+      "バジルには土が湿っているときだけ水をあげてください。",
+      "negation"
     )
-    flags("negation", "只有土壤干燥时才给罗勒浇水。", "只有土壤潮湿时才给罗勒浇水。")
+    flags("只有土壤干燥时才给罗勒浇水。", "只有土壤潮湿时才给罗勒浇水。", "negation")
     flags(
-      "negation",
       "Riega la albahaca solo cuando la tierra esté seca.",
-      "Riega la albahaca solo cuando la tierra esté mojada."
+      "Riega la albahaca solo cuando la tierra esté mojada.",
+      "negation"
     )
-    flags("negation", "Поливайте базилик, только когда почва сухая.", "Поливайте базилик, только когда почва влажная.")
-    flags("negation", "Smoking is allowed on the balcony.", "Smoking is prohibited on the balcony.")
-    flags("negation", "Rauchen ist auf dem Balkon erlaubt.", "Rauchen ist auf dem Balkon verboten.")
+    flags("Поливайте базилик, только когда почва сухая.", "Поливайте базилик, только когда почва влажная.", "negation")
+    flags("Smoking is allowed on the balcony.", "Smoking is prohibited on the balcony.", "negation")
+    flags("Rauchen ist auf dem Balkon erlaubt.", "Rauchen ist auf dem Balkon verboten.", "negation")
   })
 
   it("passes the same word said another way", () => {
@@ -137,8 +131,8 @@ describe("Negation: opposites", () => {
   })
 
   it("still reports an opposite whose negation stayed", () => {
-    flags("negation", "Smoking is not allowed on the balcony.", "Smoking is not prohibited on the balcony.")
-    flags("negation", "Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon nicht verboten.")
+    flags("Smoking is not allowed on the balcony.", "Smoking is not prohibited on the balcony.", "negation")
+    flags("Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon nicht verboten.", "negation")
   })
 })
 
@@ -152,16 +146,16 @@ describe("Negation: 'without' and another negation in one sentence", () => {
   })
 
   it("reports the other negation dropped, naming it, and a 'without' turned into 'with'", () => {
-    const [f] = flags("negation", "Without a ticket you cannot board.", "Without a ticket you can board.")
+    const [f] = flags("Without a ticket you cannot board.", "Without a ticket you can board.", "negation")
     assert.include(f?.message ?? "", '"cannot" was dropped')
-    const [h] = flags("negation", "Without a ticket you cannot board.", "You can board without a ticket.")
+    const [h] = flags("Without a ticket you cannot board.", "You can board without a ticket.", "negation")
     assert.include(h?.message ?? "", '"cannot" was dropped')
-    flags("negation", "Sin billete no puedes subir al tren.", "Puedes subir al tren sin billete.")
-    const [g] = flags("negation", "Without a ticket you cannot board.", "You cannot board with a ticket.")
+    flags("Sin billete no puedes subir al tren.", "Puedes subir al tren sin billete.", "negation")
+    const [g] = flags("Without a ticket you cannot board.", "You cannot board with a ticket.", "negation")
     assert.include(g?.message ?? "", '"without" was dropped')
-    flags("negation", "Ohne Fahrkarte dürfen Sie nicht einsteigen.", "Ohne Fahrkarte dürfen Sie einsteigen.")
-    flags("negation", "Sin billete no puedes subir al tren.", "Sin billete puedes subir al tren.")
-    flags("negation", "Без билета нельзя сесть в поезд.", "Без билета можно сесть в поезд.")
+    flags("Ohne Fahrkarte dürfen Sie nicht einsteigen.", "Ohne Fahrkarte dürfen Sie einsteigen.", "negation")
+    flags("Sin billete no puedes subir al tren.", "Sin billete puedes subir al tren.", "negation")
+    flags("Без билета нельзя сесть в поезд.", "Без билета можно сесть в поезд.", "negation")
   })
 })
 
@@ -179,14 +173,14 @@ describe("Negation: late and on time", () => {
 
   it("reports a negation dropped before 'late', and 'on time' turned into 'late'", () => {
     const [f] = flags(
-      "negation",
       "Please don't be late for the safety briefing.",
-      "Please be late for the safety briefing."
+      "Please be late for the safety briefing.",
+      "negation"
     )
     assert.include(f?.message ?? "", '"don\'t" was dropped')
-    const [g] = flags("negation", "Please arrive on time for the exam.", "Please arrive late for the exam.")
+    const [g] = flags("Please arrive on time for the exam.", "Please arrive late for the exam.", "negation")
     assert.include(g?.message ?? "", "became its opposite")
-    flags("negation", "Bitte kommen Sie pünktlich zur Prüfung.", "Bitte kommen Sie zu spät zur Prüfung.")
+    flags("Bitte kommen Sie pünktlich zur Prüfung.", "Bitte kommen Sie zu spät zur Prüfung.", "negation")
   })
 })
 
@@ -207,16 +201,16 @@ describe("Negation: closed and passable", () => {
 
   it("reports 'closed' that became 'passable' or 'will open', naming both", () => {
     const [f] = flags(
-      "negation",
       "Der Waldweg ist wegen Sturmschäden gesperrt.",
-      "Der Waldweg ist wegen Sturmschäden begehbar."
+      "Der Waldweg ist wegen Sturmschäden begehbar.",
+      "negation"
     )
     assert.strictEqual(f?.message, '"gesperrt" became its opposite "begehbar"')
-    flags("negation", "Der Radweg am Fluss ist freigegeben.", "Der Radweg am Fluss ist gesperrt.")
+    flags("Der Radweg am Fluss ist freigegeben.", "Der Radweg am Fluss ist gesperrt.", "negation")
     const [g] = flags(
-      "negation",
       "La piscina municipal estará cerrada el domingo.",
-      "La piscina municipal abrirá el domingo."
+      "La piscina municipal abrirá el domingo.",
+      "negation"
     )
     assert.strictEqual(g?.message, '"cerrada" became its opposite "abrirá"')
   })

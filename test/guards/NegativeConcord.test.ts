@@ -1,14 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
-/** The operator findings of a pair (other guards' findings left out). */
-const found = findingsOfKinds(OPERATOR_KINDS)
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
+/** Asserted on the operator findings of a pair (other guards' findings left out). */
+const { passes, flags } = verdicts(findingsOfKinds(OPERATOR_KINDS))
 
 describe("Negation: negative concord", () => {
   it("counts 'no … nada' once, so that one free-of-charge word or one negation may stand for it", () => {
@@ -21,13 +15,13 @@ describe("Negation: negative concord", () => {
 
   it("reports the Spanish negation dropped", () => {
     const [f] = flags(
-      "negation",
       "No te cobramos nada por cambiar la fecha del vuelo.",
-      "Te cobramos por cambiar la fecha del vuelo."
+      "Te cobramos por cambiar la fecha del vuelo.",
+      "negation"
     )
     assert.include(f?.message ?? "", '"no" was dropped')
-    flags("negation", "La app no guarda tu ubicación ni la comparte.", "La app guarda tu ubicación y la comparte.")
-    flags("negation", "No fume ni beba en la sala de espera.", "Fume y beba en la sala de espera.")
+    flags("La app no guarda tu ubicación ni la comparte.", "La app guarda tu ubicación y la comparte.", "negation")
+    flags("No fume ni beba en la sala de espera.", "Fume y beba en la sala de espera.", "negation")
   })
 
   it("counts French 'ne … jamais' and 'ne … rien' once", () => {
@@ -38,15 +32,15 @@ describe("Negation: negative concord", () => {
     )
     passes("Le serveur ne garde jamais les mots de passe.", "Aucun mot de passe n'est conservé par le serveur.")
     passes("Nous ne facturons rien pour la livraison.", "La livraison est gratuite.")
-    const [f] = flags("negation", "Nous ne partageons jamais vos coordonnées.", "Nous partageons vos coordonnées.")
+    const [f] = flags("Nous ne partageons jamais vos coordonnées.", "Nous partageons vos coordonnées.", "negation")
     assert.include(f?.message ?? "", '"jamais" was dropped')
-    flags("negation", "Nous ne facturons rien pour la livraison.", "Nous facturons la livraison.")
+    flags("Nous ne facturons rien pour la livraison.", "Nous facturons la livraison.", "negation")
   })
 
   it("counts Russian 'ничего не' once", () => {
     passes("Мы ничего не берём за доставку.", "Доставка бесплатная.")
     passes("Мы ничего не берём за доставку.", "Мы не берём денег за доставку.")
-    flags("negation", "Мы ничего не берём за доставку.", "Мы берём деньги за доставку.")
+    flags("Мы ничего не берём за доставку.", "Мы берём деньги за доставку.", "negation")
   })
 
   it("lets 'nor' carry an English negation on", () => {
@@ -55,9 +49,9 @@ describe("Negation: negative concord", () => {
       "The app neither stores nor shares your location."
     )
     flags(
-      "negation",
       "The app does not store your location, nor does it share it.",
-      "The app stores your location and shares it."
+      "The app stores your location and shares it.",
+      "negation"
     )
   })
 })
@@ -71,9 +65,9 @@ describe("Negation: words for lacking", () => {
   })
 
   it("reports a lack turned into presence, naming the word", () => {
-    const [f] = flags("negation", "Für den Zuschuss fehlen die Belege.", "Für den Zuschuss liegen die Belege vor.")
+    const [f] = flags("Für den Zuschuss fehlen die Belege.", "Für den Zuschuss liegen die Belege vor.", "negation")
     assert.include(f?.message ?? "", '"fehlen" was dropped')
-    flags("negation", "Dem Antrag fehlt die Unterschrift.", "Der Antrag hat eine Unterschrift.")
+    flags("Dem Antrag fehlt die Unterschrift.", "Der Antrag hat eine Unterschrift.", "negation")
   })
 
   it("reads the words for lacking in the other languages", () => {
@@ -81,8 +75,8 @@ describe("Negation: words for lacking", () => {
     passes("Dans le dossier, il manque deux factures.", "Le dossier ne contient pas deux factures.")
     passes("В заявлении отсутствует подпись.", "В заявлении нет подписи.")
     passes("报告缺少数据来源。", "报告没有数据来源。")
-    flags("negation", "En la carpeta faltan dos facturas.", "En la carpeta hay dos facturas.")
-    flags("negation", "В заявлении отсутствует подпись.", "В заявлении есть подпись.")
-    flags("negation", "报告缺少数据来源。", "报告有数据来源。")
+    flags("En la carpeta faltan dos facturas.", "En la carpeta hay dos facturas.", "negation")
+    flags("В заявлении отсутствует подпись.", "В заявлении есть подпись.", "negation")
+    flags("报告缺少数据来源。", "报告有数据来源。", "negation")
   })
 })

@@ -1,21 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { lexicon } from "../../src/guards/Lexicon.ts"
 import { numbersGuard } from "../../src/guards/Numbers.ts"
-import { extractQuantities } from "../../src/guards/Quantities.ts"
-import { prepare } from "../../src/guards/Text.ts"
-import { assertNone, assertSome, findingsOf, findingsOfKinds } from "./support.ts"
+import { findingsOf, findingsOfKinds, quantityValues as values, verdicts } from "./support.ts"
 
 const check = findingsOf(numbersGuard)
-const passes = (original: string, rewrite: string) => assertNone(check(original, rewrite), original, rewrite)
-const flags = (original: string, rewrite: string, kind: FindingKind = "number") =>
-  assertSome(check(original, rewrite), kind, original, rewrite)
-const values = (text: string) => {
-  const p = prepare(text)
-  return extractQuantities(p, lexicon(p.lang))
-    .filter((q) => !q.weak)
-    .map((q) => `${q.value}${q.unit === "" ? "" : ` ${q.unit}`}`)
-}
+const { passes, flags } = verdicts(check, "number")
 
 describe("Numbers: formats", () => {
   it("keeps integers and decimals in any order", () => {
@@ -192,23 +180,11 @@ describe("Numbers: lost and added", () => {
       "Run `retry --max 9` and see [the report](https://example.com/r/2024/7)."
     )
   })
-
-  it("checks a long paragraph quickly", () => {
-    const sentence =
-      "On March 3, 2026 the team measured about 1,200 requests on v2.4.1, roughly 15% more than Q3 2025, with " +
-      "three retries and 250 ms of latency. "
-    const paragraph = sentence.repeat(40)
-    const start = performance.now()
-    for (let i = 0; i < 20; i++) check(`${paragraph}${i}`, `${paragraph}${i} `)
-    assert.isBelow((performance.now() - start) / 20, 25)
-  })
 })
 
 /** Every guard's number, unit and date findings, in the language given or detected. */
 const numeric = findingsOfKinds(["number", "unit", "date"])
-const keeps = (original: string, rewrite: string) => assertNone(numeric(original, rewrite), original, rewrite)
-const breaks = (original: string, rewrite: string) =>
-  assertSome(numeric(original, rewrite), undefined, original, rewrite)
+const { passes: keeps, flags: breaks } = verdicts(numeric)
 
 describe("Numbers: rates", () => {
   it("reads a period written as its own word as the rate of the amount", () => {

@@ -1,30 +1,19 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
-/** The operator findings of a pair (other guards' findings left out). */
-const found = findingsOfKinds(OPERATOR_KINDS)
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
-
-/** The same change in several languages: each pair has a finding of `kind`. */
-const flagsEach = (kind: FindingKind, pairs: ReadonlyArray<readonly [original: string, rewrite: string]>) => {
-  for (const [original, rewrite] of pairs) flags(kind, original, rewrite)
-}
+/** Asserted on the operator findings of a pair (other guards' findings left out). */
+const { passes, flags, flagsEach } = verdicts(findingsOfKinds(OPERATOR_KINDS))
 
 describe("Operators: ambiguous words", () => {
   it("reads 'above 100' as a bound and 'above' alone as a comparison", () => {
     passes("The discount applies to orders over €100.", "Orders above €100 get the discount.")
-    flags("bound", "The discount applies to orders over €100.", "The discount applies to orders under €100.")
+    flags("The discount applies to orders over €100.", "The discount applies to orders under €100.", "bound")
     passes("Requests are limited to 100 per minute.", "Clients may send at most 100 requests per minute.")
   })
 
   it("does not read ability as a hedge in Russian, but does read 'может' + verb of outcome", () => {
     passes("Пользователи могут экспортировать отчёты в PDF.", "Пользователям доступен экспорт отчётов в PDF.")
-    flags("hedge", "Обновление может занять несколько часов.", "Обновление займёт несколько часов.")
+    flags("Обновление может занять несколько часов.", "Обновление займёт несколько часов.", "hedge")
   })
 
   it("counts a Russian double negation once", () => {
@@ -32,8 +21,8 @@ describe("Operators: ambiguous words", () => {
   })
 
   it("reads a short paragraph without small words in the language its cues suggest", () => {
-    flags("negation", "Guests cannot upload files.", "Guests can upload files.")
-    flags("scope", "Nur Redakteure veröffentlichen.", "Redakteure veröffentlichen.")
+    flags("Guests cannot upload files.", "Guests can upload files.", "negation")
+    flags("Nur Redakteure veröffentlichen.", "Redakteure veröffentlichen.", "scope")
   })
 })
 
@@ -96,7 +85,7 @@ describe("Operators: permission, causes, conditions and caveats in other words",
     passes("お手数ですが、書類を再提出してください。", "書類をもう一度出してください。")
     passes("ご迷惑をおかけしますが、よろしくお願いします。", "迷惑かけてごめん、よろしくね。")
     passes("返品は受け付けますが、送料はご負担ください。", "返品は受け付けます。なお、送料はご負担ください。")
-    flags("contrast", "この機能は便利ですが、動作が遅いです。", "この機能は便利で、動作が遅いです。")
+    flags("この機能は便利ですが、動作が遅いです。", "この機能は便利で、動作が遅いです。", "contrast")
   })
 
   it("reads a negation before a bound as the bound turned round", () => {
@@ -104,8 +93,8 @@ describe("Operators: permission, causes, conditions and caveats in other words",
     passes("Uploads cannot be larger than 5 MB.", "Uploads are at most 5 MB.")
     passes("Der Vortrag darf nicht länger als 20 Minuten dauern.", "Der Vortrag dauert höchstens 20 Minuten.")
     passes("1回に2錠以上は飲まないでください。", "1回の服用は2錠未満にしてください。")
-    flags("bound", "Do not take more than three doses a day.", "Take more than three doses a day.")
-    flags("bound", "Uploads cannot be larger than 5 MB.", "Uploads are at least 5 MB.")
+    flags("Do not take more than three doses a day.", "Take more than three doses a day.", "bound")
+    flags("Uploads cannot be larger than 5 MB.", "Uploads are at least 5 MB.", "bound")
   })
 
   it("accepts a deadline said as 'up to … before' or 'no later than … before'", () => {
@@ -147,9 +136,9 @@ describe("Operators: opposite plain adjectives", () => {
 describe("Operators: 'few' as a quantifier", () => {
   it("reports 'few' or 'some' that became 'many', 'most' or 'all'", () => {
     const [f] = flags(
-      "quantifier",
       "Few of the volunteers stayed for the cleanup.",
-      "Most of the volunteers stayed for the cleanup."
+      "Most of the volunteers stayed for the cleanup.",
+      "quantifier"
     )
     assert.include(f?.message ?? "", '"few" became "most"')
     flagsEach("quantifier", [
@@ -183,9 +172,9 @@ describe("Operators: 'few' as a quantifier", () => {
 describe("Operators: bounds said with 'can reach'", () => {
   it("reports a 'can reach' dropped, leaving a fixed amount", () => {
     const [f] = flags(
-      "bound",
       "The annual bonus can reach 8 % of the base salary.",
-      "The annual bonus is 8 % of the base salary."
+      "The annual bonus is 8 % of the base salary.",
+      "bound"
     )
     assert.include(f?.message ?? "", '"can reach" was dropped')
     flagsEach("bound", [
@@ -218,9 +207,9 @@ describe("Operators: bounds said with 'can reach'", () => {
 describe("Operators: 'a minority' as few", () => {
   it("reports 'a minority' that became 'the majority' or 'most', naming both", () => {
     const [f] = flags(
-      "quantifier",
       "A minority of the members voted for the merger.",
-      "The majority of the members voted for the merger."
+      "The majority of the members voted for the merger.",
+      "quantifier"
     )
     assert.include(f?.message ?? "", '"a minority of" became "the majority of"')
     flagsEach("quantifier", [

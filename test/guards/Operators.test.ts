@@ -1,19 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { assertNone, assertSome, findingsOfKinds, OPERATOR_KINDS } from "./support.ts"
+import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
 /** The operator findings of a pair (other guards' findings left out). */
 const found = findingsOfKinds(OPERATOR_KINDS)
-
-const passes = (original: string, rewrite: string) => assertNone(found(original, rewrite), original, rewrite)
-
-const flags = (kind: FindingKind, original: string, rewrite: string) =>
-  assertSome(found(original, rewrite), kind, original, rewrite)
-
-/** The same change in several languages: each pair has a finding of `kind`. */
-const flagsEach = (kind: FindingKind, pairs: ReadonlyArray<readonly [original: string, rewrite: string]>) => {
-  for (const [original, rewrite] of pairs) flags(kind, original, rewrite)
-}
+const { passes, flags, flagsEach } = verdicts(found)
 
 describe("Operators: negation", () => {
   it("accepts contractions and other negation words in place of the original ones", () => {
@@ -62,15 +52,15 @@ describe("Operators: negation", () => {
   })
 
   it("works in every language", () => {
-    flags("negation", "Die Funktion ist nicht verfügbar.", "Die Funktion ist verfügbar.")
+    flags("Die Funktion ist nicht verfügbar.", "Die Funktion ist verfügbar.", "negation")
     passes("Die Funktion ist nicht verfügbar.", "Die Funktion steht nicht zur Verfügung.")
-    flags("negation", "El informe no incluye los datos de marzo.", "El informe incluye los datos de marzo.")
-    flags("negation", "Ce module ne gère pas les fichiers binaires.", "Ce module gère les fichiers binaires.")
+    flags("El informe no incluye los datos de marzo.", "El informe incluye los datos de marzo.", "negation")
+    flags("Ce module ne gère pas les fichiers binaires.", "Ce module gère les fichiers binaires.", "negation")
     passes("Ce module ne gère pas les fichiers binaires.", "Les fichiers binaires ne sont pas gérés par ce module.")
-    flags("negation", "Пользователи могут экспортировать отчёты.", "Пользователи не могут экспортировать отчёты.")
-    flags("negation", "普通用户可以导出报表。", "普通用户不能导出报表。")
+    flags("Пользователи могут экспортировать отчёты.", "Пользователи не могут экспортировать отчёты.", "negation")
+    flags("普通用户可以导出报表。", "普通用户不能导出报表。", "negation")
     passes("新旧版本的接口不同。", "新版本与旧版本的接口不一样。".replace("不一样", "有差异"))
-    flags("negation", "このボタンを押してください。", "このボタンを押さないでください。")
+    flags("このボタンを押してください。", "このボタンを押さないでください。", "negation")
   })
 })
 
@@ -150,14 +140,14 @@ describe("Operators: bounds, scope, exceptions and conditions", () => {
     assert.include(f?.message ?? "", '"only" was dropped')
     passes("Only editors can publish a page.", "Pages can be published by editors only.")
     passes("Only editors can publish a page.", "Publishing a page is reserved for editors.")
-    flags("scope", "Editors can publish a page.", "Only editors can publish a page.")
-    flags("scope", "Nur Redakteure dürfen Seiten veröffentlichen.", "Redakteure dürfen Seiten veröffentlichen.")
-    flags("scope", "Solo los editores pueden publicar.", "Los editores pueden publicar.")
-    flags("scope", "Seuls les éditeurs peuvent publier.", "Les éditeurs peuvent publier.")
+    flags("Editors can publish a page.", "Only editors can publish a page.", "scope")
+    flags("Nur Redakteure dürfen Seiten veröffentlichen.", "Redakteure dürfen Seiten veröffentlichen.", "scope")
+    flags("Solo los editores pueden publicar.", "Los editores pueden publicar.", "scope")
+    flags("Seuls les éditeurs peuvent publier.", "Les éditeurs peuvent publier.", "scope")
     passes("Seuls les éditeurs peuvent publier.", "La publication n'est possible que pour les éditeurs.")
-    flags("scope", "Публиковать могут только редакторы.", "Публиковать могут редакторы.")
-    flags("scope", "只有编辑可以发布页面。", "编辑可以发布页面。")
-    flags("scope", "編集者のみがページを公開できます。", "編集者はページを公開できます。")
+    flags("Публиковать могут только редакторы.", "Публиковать могут редакторы.", "scope")
+    flags("只有编辑可以发布页面。", "编辑可以发布页面。", "scope")
+    flags("編集者のみがページを公開できます。", "編集者はページを公開できます。", "scope")
   })
 
   it("reports a dropped exception", () => {

@@ -1,21 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import type { FindingKind } from "../../src/guards/Finding.ts"
-import { lexicon } from "../../src/guards/Lexicon.ts"
 import { numbersGuard } from "../../src/guards/Numbers.ts"
-import { extractQuantities } from "../../src/guards/Quantities.ts"
-import { prepare } from "../../src/guards/Text.ts"
-import { assertNone, assertSome, findingsOf } from "./support.ts"
+import { findingsOf, quantityValues as values, verdicts } from "./support.ts"
 
-const check = findingsOf(numbersGuard)
-const passes = (original: string, rewrite: string) => assertNone(check(original, rewrite), original, rewrite)
-const flags = (original: string, rewrite: string, kind: FindingKind = "number") =>
-  assertSome(check(original, rewrite), kind, original, rewrite)
-const values = (text: string) => {
-  const p = prepare(text)
-  return extractQuantities(p, lexicon(p.lang))
-    .filter((q) => !q.weak)
-    .map((q) => `${q.value}${q.unit === "" ? "" : ` ${q.unit}`}`)
-}
+const { passes, flags } = verdicts(findingsOf(numbersGuard), "number")
 
 describe("Quantities: ranks above second", () => {
   it("reads a spelled rank above second as a number that must stay", () => {

@@ -1,11 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { checkMeaning } from "../../src/guards/Safety.ts"
+import { allFindings, verdicts } from "./support.ts"
 
-const kinds = (original: string, rewrite: string) => checkMeaning(original, rewrite).findings.map((f) => f.kind)
-const passes = (original: string, rewrite: string) =>
-  assert.deepStrictEqual(kinds(original, rewrite), [], `${original} → ${rewrite}`)
-const flags = (original: string, rewrite: string, kind: string) =>
-  assert.include(kinds(original, rewrite), kind, `${original} → ${rewrite}`)
+const { passes, flags } = verdicts(allFindings)
 
 describe("Refinements: readings that kept faithful rewrites apart from broken ones", () => {
   it("never lets an attribution stand for a hedge", () => {

@@ -1,15 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import { rolesGuard } from "../../src/guards/Roles.ts"
 import { checkMeaning } from "../../src/guards/Safety.ts"
-import { assertKeptAndChanged, assertNone, assertSome, findingsOfKinds, messagesOf } from "./support.ts"
+import { assertKeptAndChanged, findingsOfKinds, messagesOf, verdicts } from "./support.ts"
 
 const messages = messagesOf(rolesGuard)
 /** The kinds of every guard's findings on a pair. */
 const kinds = (original: string, rewrite: string) => checkMeaning(original, rewrite).findings.map((f) => f.kind)
 /** Every guard's role findings on a pair. */
 const roles = findingsOfKinds(["role"])
-const keeps = (original: string, rewrite: string) => assertNone(roles(original, rewrite), original, rewrite)
-const swaps = (original: string, rewrite: string) => assertSome(roles(original, rewrite), "role", original, rewrite)
+const { passes: keeps, flags: swaps } = verdicts(roles, "role")
 
 describe("Roles", () => {
   it("passes active and passive voice with the same agent", () => {

@@ -1,12 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { stepsGuard } from "../../src/guards/Steps.ts"
-import { assertNone, assertSome, findingsOfKinds, messagesOf } from "./support.ts"
+import { findingsOfKinds, messagesOf, verdicts } from "./support.ts"
 
 const messages = messagesOf(stepsGuard)
-/** Every guard's order findings: the steps guard's and the order guard's. */
-const order = findingsOfKinds(["order"])
-const passes = (original: string, rewrite: string) => assertNone(order(original, rewrite), original, rewrite)
-const flags = (original: string, rewrite: string) => assertSome(order(original, rewrite), "order", original, rewrite)
+/** Asserted on every guard's order findings: the steps guard's and the order guard's. */
+const { passes, flags } = verdicts(findingsOfKinds(["order"]), "order")
 
 describe("Steps", () => {
   it("reports two steps of a procedure told the other way round, naming both", () => {

@@ -6,8 +6,12 @@ import { assert } from "@effect/vitest"
 import type { Finding, FindingKind } from "../../src/guards/Finding.ts"
 import type { Guard } from "../../src/guards/Guard.ts"
 import { type Lang, lexicon } from "../../src/guards/Lexicon.ts"
+import { extractQuantities } from "../../src/guards/Quantities.ts"
 import { checkMeaning } from "../../src/guards/Safety.ts"
 import { prepare } from "../../src/guards/Text.ts"
+
+/** Where the findings on a pair come from: one guard (`findingsOf`), or every guard's (`allFindings`, `findingsOfKinds`). */
+export type FindingsSource = (original: string, rewrite: string) => ReadonlyArray<Finding>
 
 /** The findings of one guard on a pair; `lang` forces the language of both texts. */
 export const findingsOf =
@@ -38,6 +42,9 @@ export const OPERATOR_KINDS: ReadonlyArray<FindingKind> = [
   "claim"
 ]
 
+/** The findings of every guard on a pair. */
+export const allFindings: FindingsSource = (original, rewrite) => checkMeaning(original, rewrite).findings
+
 /** The findings of every guard on a pair that are of one of `kinds` (the other guards' findings left out). */
 export const findingsOfKinds = (kinds: ReadonlyArray<FindingKind>) => {
   const wanted = new Set(kinds)
@@ -61,6 +68,29 @@ export const assertSome = (
     `expected a ${kind ?? "any"} finding: ${original} → ${rewrite}: ${JSON.stringify(findings)}`
   )
   return findings
+}
+
+/**
+ * The assertions most guard tests make on one source of findings. `passes`: the pair has no finding. `flags`: the pair
+ * has a finding of `kind` (of `defaultKind` when no kind is given, of any kind when neither is), and the findings are
+ * returned. `flagsEach`: each pair has a finding of `kind` (the same change in several languages).
+ */
+export const verdicts = (found: FindingsSource, defaultKind?: FindingKind) => {
+  const passes = (original: string, rewrite: string): void => assertNone(found(original, rewrite), original, rewrite)
+  const flags = (original: string, rewrite: string, kind: FindingKind | undefined = defaultKind) =>
+    assertSome(found(original, rewrite), kind, original, rewrite)
+  const flagsEach = (kind: FindingKind, pairs: ReadonlyArray<readonly [original: string, rewrite: string]>): void => {
+    for (const [original, rewrite] of pairs) flags(original, rewrite, kind)
+  }
+  return { passes, flags, flagsEach }
+}
+
+/** The quantities read in a text (weak ones left out), each as its value and its unit ("1200", "2000.5 GB"). */
+export const quantityValues = (text: string): ReadonlyArray<string> => {
+  const p = prepare(text)
+  return extractQuantities(p, lexicon(p.lang))
+    .filter((q) => !q.weak)
+    .map((q) => `${q.value}${q.unit === "" ? "" : ` ${q.unit}`}`)
 }
 
 /**
