@@ -29,6 +29,12 @@ describe("JSON extraction from model replies", () => {
     assert.deepStrictEqual(extractJsonObject(reply, "text"), { text: "right" })
   })
 
+  it("never takes a draft from a reasoning block: a fenced one before the answer, or an unclosed one", () => {
+    const fenced = '<think>Draft:\n```json\n{"text": "draft"}\n```\n</think>\n{"text": "final"}'
+    assert.deepStrictEqual(extractJsonObject(fenced, "text"), { text: "final" })
+    assert.isUndefined(extractJsonObject('<think>First try: {"text": "draft"} hmm, so', "text"))
+  })
+
   it("gives undefined for garbage, arrays, and objects without the key", () => {
     assert.isUndefined(extractJsonObject("I cannot help with that.", "text"))
     assert.isUndefined(extractJsonObject('["text"]', "text"))

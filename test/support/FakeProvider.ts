@@ -1,6 +1,9 @@
 import { Context, Effect, Layer } from "effect"
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http"
+import { answerFor, faultyReply } from "./FakeAnswers.ts"
 import { listenOnLoopback } from "./Loopback.ts"
+
+export { fakeRewrite } from "./FakeAnswers.ts"
 
 /** Ways a real OpenAI-compatible server has been seen to behave, switchable per test. */
 export type Behaviour =
@@ -47,6 +50,10 @@ export interface Fault {
     | "empty" // an empty reply
     | "slow" // answers after 10 s
     | "refuse" // 400 {"error": {"message": "the request exceeds the available context size"}}
+    | "length-json" // the whole JSON answer, cut off right after it (finish_reason "length"), so it parses
+    | "verdict-changed" // the verification says the meaning changed, gives no repair, whatever the guards found
+    | "think-unclosed" // a rewrite that is an unclosed <think> holding a draft {"text": ...}, then nothing
+    | "think-draft" // a rewrite with a fenced draft {"text": ...} in a closed <think>, then the real answer
 }
 
 export interface FakeSettings {
@@ -176,9 +183,11 @@ export class FakeProvider extends Context.Service<
         let finish = "stop"
         let reasoning: string | undefined
         const fault = faultFor(body)
+        const shaped = faultyReply(fault, task, user, answer)
         if (has("garbage") || fault === "garbage" || once("garbage-once"))
           answer = "I am not sure what you mean by that."
         else if (fault === "empty" || once("empty-once")) answer = ""
+        else if (shaped !== undefined) ({ answer, finish } = shaped)
         else if (has("length") || fault === "length" || once("length-once")) {
           answer = answer.slice(0, Math.max(1, Math.floor(answer.length / 2)))
           finish = "length"
@@ -252,18 +261,6 @@ export class FakeProvider extends Context.Service<
 
 export const DEFAULT_MODELS = ["text-embedding-nomic-embed-text-v1.5", "qwen3-8b", "google/gemma-4-12b-it-qat"]
 
-/** Phrases the fake "rewrite" replaces, so a test can see that a rewrite happened without any meaning change. */
-const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\butilize\b/g, "use"],
-  [/\bUtilize\b/g, "Use"],
-  [/\bin order to\b/g, "to"],
-  [/\bIn order to\b/g, "To"],
-  [/\bIt is important to note that /g, ""],
-  [/\bdelve into\b/g, "look at"]
-]
-
-export const fakeRewrite = (text: string): string => REWRITES.reduce((t, [re, by]) => t.replace(re, by), text)
-
 const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { "content-type": "application/json" })
   res.end(JSON.stringify(body))
@@ -289,37 +286,3 @@ const userContent = (body: Record<string, unknown> | undefined): string =>
     .filter((m) => m.role === "user")
     .map((m) => m.content)
     .join("\n")
-
-const between = (text: string, tag: string): string => {
-  const matches = [...text.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))]
-  return matches.at(-1)?.[1] ?? ""
-}
-
-const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): string => {
-  switch (task) {
-    case "rewrite": {
-      const rewritten = fakeRewrite(between(user, "paragraph"))
-      const text = has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten
-      return JSON.stringify({ text: has("add-heading") ? `## Summary\n\n${text}` : text })
-    }
-    case "grade":
-      return JSON.stringify(
-        has("grade-low") ? { score: 10, feedback: ["Use much shorter sentences."] } : { score: 92, feedback: [] }
-      )
-    case "verify": {
-      const needsRepair = user.includes("An automatic check found")
-      const finalText = !needsRepair ? "" : has("bad-repair") ? between(user, "rewrite") : between(user, "original")
-      return JSON.stringify({ pass: !needsRepair, missingDetails: [], addedClaims: [], changedMeaning: [], finalText })
-    }
-    case "smooth": {
-      const paragraphs = [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")
-      return JSON.stringify({
-        paragraphs: paragraphs.map((p, i) =>
-          has("smooth-marker") && i > 0 ? `Next, ${p.charAt(0).toLowerCase()}${p.slice(1)}` : p
-        )
-      })
-    }
-    default:
-      return "Hello! How can I help you today?"
-  }
-}

@@ -1,0 +1,99 @@
+/** What the fake provider answers to each of Redraft's task prompts, well-behaved or shaped by a fault. Pure. */
+import type { Behaviour, Fault } from "./FakeProvider.ts"
+
+/** Phrases the fake "rewrite" replaces, so a test can see that a rewrite happened without any meaning change. */
+const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\butilize\b/g, "use"],
+  [/\bUtilize\b/g, "Use"],
+  [/\bin order to\b/g, "to"],
+  [/\bIn order to\b/g, "To"],
+  [/\bIt is important to note that /g, ""],
+  [/\bdelve into\b/g, "look at"]
+]
+
+export const fakeRewrite = (text: string): string => REWRITES.reduce((t, [re, by]) => t.replace(re, by), text)
+
+export const between = (text: string, tag: string): string => {
+  const matches = [...text.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))]
+  return matches.at(-1)?.[1] ?? ""
+}
+
+export const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): string => {
+  switch (task) {
+    case "rewrite": {
+      const rewritten = fakeRewrite(between(user, "paragraph"))
+      const text = has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten
+      return JSON.stringify({ text: has("add-heading") ? `## Summary\n\n${text}` : text })
+    }
+    case "grade":
+      return JSON.stringify(
+        has("grade-low") ? { score: 10, feedback: ["Use much shorter sentences."] } : { score: 92, feedback: [] }
+      )
+    case "verify": {
+      const needsRepair = user.includes("An automatic check found")
+      const finalText = !needsRepair ? "" : has("bad-repair") ? between(user, "rewrite") : between(user, "original")
+      return JSON.stringify({ pass: !needsRepair, missingDetails: [], addedClaims: [], changedMeaning: [], finalText })
+    }
+    case "smooth": {
+      const paragraphs = [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")
+      return JSON.stringify({
+        paragraphs: paragraphs.map((p, i) =>
+          has("smooth-marker") && i > 0 ? `Next, ${p.charAt(0).toLowerCase()}${p.slice(1)}` : p
+        )
+      })
+    }
+    default:
+      return "Hello! How can I help you today?"
+  }
+}
+
+/** A second wording the fake's "model" tries first while it thinks: "utilize" becomes "employ". */
+export const fakeDraft = (text: string): string =>
+  text.replace(/\butilize\b/g, "employ").replace(/\bUtilize\b/g, "Employ")
+
+/** What the "verdict-changed" fault's verification says changed. */
+export const MODEL_VERDICT = "the rewrite weakens the instruction"
+
+/**
+ * The reply to a chat that a content-shaping fault matched, or undefined when the fault leaves this task alone.
+ * `answer` is the well-behaved answer to the same request.
+ */
+export const faultyReply = (
+  fault: Fault["behaviour"] | undefined,
+  task: string,
+  user: string,
+  answer: string
+): { readonly answer: string; readonly finish: string } | undefined => {
+  const draft = JSON.stringify({ text: fakeDraft(between(user, "paragraph")) })
+  switch (fault) {
+    case "length-json":
+      // The model meant to go on after its JSON, but max_tokens ran out right after the closing brace.
+      return { answer, finish: "length" }
+    case "verdict-changed":
+      if (task !== "verify") return undefined
+      return {
+        answer: JSON.stringify({
+          pass: false,
+          missingDetails: [],
+          addedClaims: [],
+          changedMeaning: [MODEL_VERDICT],
+          finalText: ""
+        }),
+        finish: "stop"
+      }
+    case "think-unclosed":
+      if (task !== "rewrite") return undefined
+      return {
+        answer: `<think>The user wants a plainer paragraph. First try: ${draft} Hmm, "employ" still sounds stiff, so`,
+        finish: "stop"
+      }
+    case "think-draft":
+      if (task !== "rewrite") return undefined
+      return {
+        answer: `<think>Let me draft it first:\n\`\`\`json\n${draft}\n\`\`\`\n"Employ" is stiff; "use" is plainer.</think>\n${answer}`,
+        finish: "stop"
+      }
+    default:
+      return undefined
+  }
+}
