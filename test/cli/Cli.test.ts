@@ -133,6 +133,30 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
     })
   )
 
+  it.effect("exit code 5 when the address answers, but not as Redraft does", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      // The fake model server answers every path outside /v1 with 404 {"error": "Unexpected endpoint or method. ..."}
+      // (LM Studio's shape): JSON, but not Redraft's {"error": {"code", "message"}}.
+      const notRedraft = fake.baseUrl.replace(/\/v1$/, "")
+      const profiles = yield* runCli(["--service", notRedraft, "profiles", "--json"])
+      assert.strictEqual(profiles.exitCode, 5, profiles.stdout + profiles.stderr)
+      assert.deepStrictEqual(JSON.parse(profiles.stdout), {
+        error: { code: "unexpected_reply", message: "the service answered 404 with an unknown body", exitCode: 5 }
+      })
+      const rewrite = yield* runCli(["--service", notRedraft, "rewrite", "--profile", "plain-english", "--json"], {
+        stdin: DOC
+      })
+      assert.strictEqual(rewrite.exitCode, 5, rewrite.stdout + rewrite.stderr)
+      assert.deepStrictEqual(JSON.parse(rewrite.stdout), {
+        error: { code: "unexpected_reply", message: "the service answered 404 with an unknown body", exitCode: 5 }
+      })
+      // Nothing was sent to it as a model call.
+      assert.isFalse((yield* fake.calls).some((c) => c.path === "/chat/completions"))
+    })
+  )
+
   it.effect("--strict exits 4 when the meaning check failed, and still prints the text", () =>
     Effect.gen(function* () {
       yield* (yield* FakeProvider).configure({ behaviours: ["drop-numbers", "bad-repair"] })

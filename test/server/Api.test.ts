@@ -88,6 +88,28 @@ layer(TestApp({ MAX_DOCUMENT_CHARS: "1000" }), { excludeTestServices: true })("b
     )
   )
 
+  it.effect("the evaluation route holds its source to the same limit: 413 document_too_large, no model call", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const res = yield* postJson("/api/eval/rewrite", {
+        source: "x".repeat(1001),
+        styleProfileId: "plain-english",
+        providerId: fake.baseUrl
+      })
+      yield* expectError(413, "document_too_large", "source has 1,001 characters; the limit is 1,000")(res)
+      assert.deepStrictEqual(yield* fake.calls, [])
+      // A source of exactly the limit is still accepted.
+      const atLimit = yield* postJson("/api/eval/rewrite", {
+        source: "x".repeat(1000),
+        styleProfileId: "plain-english",
+        providerId: fake.baseUrl,
+        options: { maxRewriteIterations: 0 }
+      })
+      assert.strictEqual(atLimit.status, 200)
+    })
+  )
+
   it.effect("a body over 2 MiB is 413 before it is parsed", () =>
     postRaw(JSON.stringify({ document: "y".repeat(2 * 1024 * 1024 + 10) })).pipe(
       Effect.flatMap(expectError(413, "document_too_large", "MAX_BODY_BYTES"))

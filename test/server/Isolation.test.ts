@@ -71,8 +71,11 @@ describe("a failure costs one paragraph", () => {
         yield* rewrite({ document: DOCUMENT })
         const tries = rewriteCalls(yield* fake.calls, "Paragraph 3:")
         assert.strictEqual(tries.length, 2)
-        const [first, second] = tries.map((c) => Number(c.body?.["max_tokens"]))
-        assert.strictEqual(second, (first ?? 0) * 2)
+        // "Paragraph 3: utilize the 3 keys." is 32 Latin characters, 8 tokens: 2 · 8 + 64 = 80 first, then twice that.
+        assert.deepStrictEqual(
+          tries.map((c) => c.body?.["max_tokens"]),
+          [80, 160]
+        )
       })
     )
 

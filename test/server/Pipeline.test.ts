@@ -59,6 +59,77 @@ layer(TestApp({}, Layer.mergeAll(DefaultStages, GlossaryStage.layer)), { exclude
   }
 )
 
+/**
+ * The same glossary as a check stage at any `order`. Its layer is built in a fixed sequence with the built-in
+ * stages (`Layer.provideMerge` builds the provided layer first), so the order in which stages register disagrees with
+ * their `order`, and only the registry's sorting puts them right.
+ */
+const glossaryAt = <I>(service: Context.Service<I, CheckStage>, order: number) =>
+  stageLayer(
+    service,
+    Effect.succeed({
+      kind: "check",
+      name: "glossary",
+      order,
+      check: (input: CheckInput) =>
+        Effect.succeed({
+          text: input.candidate.replace(/\bservers\b/g, "hosts"),
+          report: { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] },
+          source: "rewrite" as const,
+          warnings: []
+        })
+    } satisfies CheckStage)
+  )
+
+class LateGlossary extends Context.Service<LateGlossary, CheckStage>()("test/stages/LateGlossary") {
+  static readonly layer = glossaryAt(LateGlossary, 10)
+}
+
+class EarlyGlossary extends Context.Service<EarlyGlossary, CheckStage>()("test/stages/EarlyGlossary") {
+  static readonly layer = glossaryAt(EarlyGlossary, -10)
+}
+
+/** The paragraph the model was asked to verify: what the check stages before the meaning check left. */
+const verifiedText = Effect.gen(function* () {
+  const verify = (yield* (yield* FakeProvider).calls).filter((c) => c.task === "verify")
+  assert.strictEqual(verify.length, 1)
+  const messages = (verify[0]?.body?.["messages"] ?? []) as Array<{ role: string; content: string }>
+  const user = messages.find((m) => m.role === "user")?.content ?? ""
+  return /<rewrite>\n([\s\S]*?)\n<\/rewrite>/.exec(user)?.[1]
+})
+
+const glossaryRun = Effect.gen(function* () {
+  yield* (yield* FakeProvider).configure({})
+  const res = yield* postJson("/api/rewrite", { document: "We utilize 4 servers.\n" })
+  return (yield* jsonOf<{ finalText: string }>(res)).finalText
+})
+
+// Registered first (its layer is built before the built-in stages), ordered after the meaning check.
+layer(TestApp({}, DefaultStages.pipe(Layer.provideMerge(LateGlossary.layer))), { excludeTestServices: true })(
+  "a stage registered before the built-in ones but with a higher order",
+  (it) => {
+    it.effect("runs after the meaning check: the model verifies the text without its change", () =>
+      Effect.gen(function* () {
+        assert.strictEqual(yield* glossaryRun, "We use 4 hosts.\n")
+        assert.strictEqual(yield* verifiedText, "We use 4 servers.")
+      })
+    )
+  }
+)
+
+// Registered last (its layer is built after the built-in stages), ordered before the meaning check.
+layer(TestApp({}, EarlyGlossary.layer.pipe(Layer.provideMerge(DefaultStages))), { excludeTestServices: true })(
+  "a stage registered after the built-in ones but with a lower order",
+  (it) => {
+    it.effect("runs before the meaning check: the model verifies the text with its change", () =>
+      Effect.gen(function* () {
+        assert.strictEqual(yield* glossaryRun, "We use 4 hosts.\n")
+        assert.strictEqual(yield* verifiedText, "We use 4 hosts.")
+      })
+    )
+  }
+)
+
 layer(TestApp({}, Layer.empty), { excludeTestServices: true })("no stages at all", (it) => {
   it.effect("gives the document back unchanged", () =>
     Effect.gen(function* () {

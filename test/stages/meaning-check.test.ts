@@ -1,7 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { ScoredAttempt } from "../../src/pipeline/Stage.ts"
-import { MeaningCheckStage, VERIFY_MAX_TOKENS } from "../../stages/meaning-check.ts"
+import { MeaningCheckStage } from "../../stages/meaning-check.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { runContext, stageUnderTest } from "../support/StageHarness.ts"
 
@@ -34,7 +34,8 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
       const calls = yield* fake.calls
       assert.strictEqual(calls.length, 1)
       assert.strictEqual(calls[0]?.task, "verify")
-      assert.strictEqual(calls[0]?.body?.["max_tokens"], VERIFY_MAX_TOKENS)
+      // The verification's floor: ORIGINAL (72 Latin characters, 18 tokens) would need only 1.5 · 18 + 120 = 147.
+      assert.strictEqual(calls[0]?.body?.["max_tokens"], 360)
     })
   )
 

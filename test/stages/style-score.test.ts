@@ -1,13 +1,29 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { assessStyle } from "../../src/text/StyleMetrics.ts"
-import { MODEL_WEIGHT, StyleScoreStage } from "../../stages/style-score.ts"
+import type { PipelineOptions } from "../../src/domain/Rewrite.ts"
+import { buildStyleTarget } from "../../src/text/StyleMetrics.ts"
+import { StyleScoreStage } from "../../stages/style-score.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { runContext, stageUnderTest } from "../support/StageHarness.ts"
 
 const DIRECT = "Open the box. Check the cable. Plug it in. Press start."
 const ACADEMIC =
   "It is important to note that the apparatus, which had been assembled with considerable care by the technicians over several weeks, was subsequently examined in order to determine whether its performance could be regarded as satisfactory under the conditions that had been anticipated."
+/** Three sentences of three words, one of them a phrase the profile below avoids. */
+const AVOIDING = "Leverage the cache. Check the logs. Restart the node."
+
+/**
+ * A run context whose profile's only sample is `sample`, so a draft equal to it has every measured feature on
+ * target: each measure's closeness is 100·e^0 = 100 and the function-word cosine is 1 (at or above 0.9 gives 100).
+ */
+const ownSampleContext = (sample: string, avoid: ReadonlyArray<string>, options: PipelineOptions) =>
+  Effect.map(runContext(options), (ctx) => ({
+    ...ctx,
+    profile: {
+      profile: { ...ctx.profile.profile, avoid, samples: [sample] },
+      style: buildStyleTarget([sample], avoid)
+    }
+  }))
 
 layer(stageUnderTest(StyleScoreStage.layer), { excludeTestServices: true })("style-score stage", (it) => {
   it.effect("a clearly good draft is scored from measurements alone, without a model call", () =>
@@ -15,11 +31,28 @@ layer(stageUnderTest(StyleScoreStage.layer), { excludeTestServices: true })("sty
       const fake = yield* FakeProvider
       yield* fake.configure({})
       const stage = yield* StyleScoreStage
-      const ctx = yield* runContext()
-      const measured = assessStyle(DIRECT, ctx.profile.style).score
-      const low = yield* runContext({ styleThreshold: Math.max(0, measured - 20) })
-      const result = yield* stage.score({ ctx: low, original: DIRECT, text: DIRECT })
-      assert.strictEqual(result.score, Math.round(measured))
+      // Measured 100 (the draft is the profile's sample); 100 is at least 5 above 80, so it decides alone.
+      const ctx = yield* ownSampleContext(DIRECT, [], { styleThreshold: 80 })
+      const result = yield* stage.score({ ctx, original: DIRECT, text: DIRECT })
+      assert.strictEqual(result.score, 100)
+      assert.deepStrictEqual(result.feedback, [])
+      assert.strictEqual((yield* fake.calls).length, 0)
+    })
+  )
+
+  it.effect("a phrase the profile avoids costs its weight and a flat penalty, even when the samples use it", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* StyleScoreStage
+      // Every part is 100 but the phrase part, 100 - 40 = 60 for one phrase. Weights: sentence length 3, phrases 2.5,
+      // function words 1.5, spread 1 (both have 3 sentences), word length 1, punctuation 1, contractions 0.75,
+      // passive 0.75: 11.5 in all. (9 · 100 + 2.5 · 60) / 11.5 = 91.30, less 12 for the phrase: 79.30, rounded 79.
+      // 79 is at least 5 above 50, so no model call.
+      const ctx = yield* ownSampleContext(AVOIDING, ["leverage"], { styleThreshold: 50 })
+      const result = yield* stage.score({ ctx, original: AVOIDING, text: AVOIDING })
+      assert.strictEqual(result.score, 79)
+      assert.deepStrictEqual(result.feedback, ['Remove generic phrases: "leverage".'])
       assert.strictEqual((yield* fake.calls).length, 0)
     })
   )
@@ -43,15 +76,31 @@ layer(stageUnderTest(StyleScoreStage.layer), { excludeTestServices: true })("sty
       const fake = yield* FakeProvider
       yield* fake.configure({ behaviours: ["grade-low"] })
       const stage = yield* StyleScoreStage
-      const base = yield* runContext()
-      const measured = assessStyle(DIRECT, base.profile.style).score
-      const ctx = yield* runContext({ styleThreshold: Math.min(100, measured + 2) })
+      // Measured 100, threshold 100: not decisive, so the model grades it 10. 0.6 · 100 + 0.4 · 10 = 64.
+      const ctx = yield* ownSampleContext(DIRECT, [], { styleThreshold: 100 })
       const result = yield* stage.score({ ctx, original: DIRECT, text: DIRECT })
-      assert.strictEqual(result.score, Math.round((1 - MODEL_WEIGHT) * measured + MODEL_WEIGHT * 10))
-      assert.include(result.feedback, "Use much shorter sentences.")
+      assert.strictEqual(result.score, 64)
+      assert.deepStrictEqual(result.feedback, ["Use much shorter sentences."])
       const calls = yield* fake.calls
       assert.strictEqual(calls.length, 1)
       assert.strictEqual(calls[0]?.task, "grade")
+    })
+  )
+
+  it.effect("exactly 5 above the threshold decides alone; 4 above asks the model", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      const stage = yield* StyleScoreStage
+      // Measured 100 at threshold 95: 100 >= 95 + 5, decisive.
+      yield* fake.configure({})
+      const at95 = yield* ownSampleContext(DIRECT, [], { styleThreshold: 95 })
+      assert.strictEqual((yield* stage.score({ ctx: at95, original: DIRECT, text: DIRECT })).score, 100)
+      assert.strictEqual((yield* fake.calls).length, 0)
+      // At 96 the fake grades 92: 0.6 · 100 + 0.4 · 92 = 96.8, rounded 97.
+      yield* fake.configure({})
+      const at96 = yield* ownSampleContext(DIRECT, [], { styleThreshold: 96 })
+      assert.strictEqual((yield* stage.score({ ctx: at96, original: DIRECT, text: DIRECT })).score, 97)
+      assert.strictEqual((yield* fake.calls).length, 1)
     })
   )
 })
