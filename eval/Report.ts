@@ -1,49 +1,7 @@
 import { renderMarkdown } from "./ReportMarkdown.ts"
 import { Clock, Effect, FileSystem, Path, Schema } from "effect"
+import type { CellChange, Comparison, Rate, Report, VariantTotals } from "./ReportModel.ts"
 import { type CellResult } from "./ResultsStore.ts"
-
-export interface Rate {
-  readonly cells: number
-  readonly passed: number
-  readonly passRate: number
-}
-
-export interface VariantTotals extends Rate {
-  readonly meanStyle: number | null
-  readonly meanMeasuredStyle: number
-  readonly meanDurationMs: number
-  readonly totalDurationMs: number
-  readonly providerCalls: number
-  readonly promptTokens: number
-  readonly completionTokens: number
-}
-
-export interface CellChange {
-  readonly caseId: string
-  readonly variant: string
-  readonly before: ReadonlyArray<string>
-  readonly after: ReadonlyArray<string>
-}
-
-export interface Comparison {
-  readonly previousGeneratedAt: string
-  /** Cells that passed before and fail now: listed first in the summary. */
-  readonly regressions: ReadonlyArray<CellChange>
-  readonly fixes: ReadonlyArray<CellChange>
-  readonly passRates: Readonly<Record<string, { readonly before: number | null; readonly after: number }>>
-}
-
-export interface Report {
-  readonly generatedAt: string
-  readonly settings: Readonly<Record<string, unknown>>
-  readonly variants: ReadonlyArray<string>
-  readonly totals: Readonly<Record<string, VariantTotals>>
-  readonly byTag: Readonly<Record<string, Readonly<Record<string, Rate>>>>
-  readonly byProfile: Readonly<Record<string, Readonly<Record<string, Rate>>>>
-  readonly failureCounts: Readonly<Record<string, Readonly<Record<string, number>>>>
-  readonly cells: ReadonlyArray<CellResult>
-  readonly comparison?: Comparison
-}
 
 /** Aggregates finished cells: pass rates per variant (the iteration limits are variants), tag and profile. */
 export const buildReport = (

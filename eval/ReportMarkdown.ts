@@ -1,4 +1,4 @@
-import type { Report } from "./Report.ts"
+import type { Report } from "./ReportModel.ts"
 import type { CellResult } from "./ResultsStore.ts"
 
 /** The summary for people: totals, regressions first when there is a previous report, then the breakdowns. */

@@ -1,5 +1,5 @@
 import { Effect, FileSystem } from "effect"
-import type { Report } from "../../eval/Report.ts"
+import type { Report } from "../../eval/ReportModel.ts"
 import { runCli, serviceUrl } from "../cli/RunCli.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 
