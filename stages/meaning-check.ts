@@ -5,7 +5,7 @@ import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { CheckInput, CheckOutcome, CheckStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { checkSafety, describeSafety, type Safety } from "./guards.ts"
+import { checkSafety, describeSafety, type Safety } from "../src/pipeline/Safety.ts"
 import { DATA_RULE, stringField } from "./prompt.ts"
 
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */

@@ -4,7 +4,7 @@ import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DocumentInput, DocumentSegment, DocumentStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { checkSafety } from "./guards.ts"
+import { checkSafety } from "../src/pipeline/Safety.ts"
 import { DATA_RULE, KEEP_RULES } from "./prompt.ts"
 
 /** Paragraphs per smoothing request: enough context for transitions, small enough to answer in one go. */

@@ -11,7 +11,7 @@ import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
-import { checkSafety } from "../../stages/guards.ts"
+import { checkSafety } from "../pipeline/Safety.ts"
 import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
 import { streamRun } from "./RunStream.ts"
 

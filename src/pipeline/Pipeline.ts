@@ -3,15 +3,10 @@ import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
 import type { ProgressEvent, ResolvedOptions, RewriteResult } from "../domain/Rewrite.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
-import {
-  buildResult,
-  type FinishedSegment,
-  paragraphStatus,
-  type SegmentOutcome,
-  segmentText,
-  type SegmentWork
-} from "./RunReport.ts"
-import type { CheckOutcome, PreparedProfile, RunContext, ScoredAttempt, StyleScore } from "./Stage.ts"
+import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
+import { checkSafety, describeSafety } from "./Safety.ts"
+import { runSegment } from "./SegmentRun.ts"
+import type { PreparedProfile, RunContext } from "./Stage.ts"
 import { StageRegistry } from "./StageRegistry.ts"
 
 export interface RunInput {
@@ -62,52 +57,15 @@ export class Pipeline extends Context.Service<
         let succeeded = 0
         const finished: Array<FinishedSegment> = []
         const rewriteSegment = (index: number, original: string) =>
-          Effect.gen(function* () {
-            const progress = (stage: string, attempt: number) =>
-              emit({ type: "progress", segment: index, stage, attempt, done, total })
-            const attempts: Array<ScoredAttempt> = []
-            let current = original
-            let feedback: ReadonlyArray<string> = []
-            for (let attempt = 0; attempt <= input.options.maxRewriteIterations; attempt++) {
-              for (const stage of registry.ofKind("draft")) {
-                yield* progress(stage.name, attempt)
-                current = yield* timed(stage.name, stage.draft({ ctx, original, attempt, current, feedback }))
-              }
-              const score = yield* scoreText(original, current)
-              attempts.push({ attempt, text: current, score })
-              if (score.score >= input.options.styleThreshold) break
-              feedback = score.feedback
-            }
-            const best = attempts.reduce<ScoredAttempt | undefined>(
-              (a, b) => (a === undefined || b.score.score > a.score.score ? b : a),
-              undefined
-            )
-            let outcome: CheckOutcome = {
-              text: best?.text ?? original,
-              report: { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] },
-              source: best ? "rewrite" : "original",
-              warnings: []
-            }
-            let checked = false
-            for (const stage of registry.ofKind("check")) {
-              yield* progress(stage.name, attempts.length - 1)
-              outcome = yield* timed(stage.name, stage.check({ ctx, original, candidate: outcome.text, attempts }))
-              checked = true
-            }
-            return { attempts, outcome, checked } satisfies SegmentWork
-          })
-
-        const scoreText = (original: string, text: string) =>
-          Effect.gen(function* () {
-            let worst: StyleScore | undefined
-            const feedback: Array<string> = []
-            for (const stage of registry.ofKind("score")) {
-              const s = yield* timed(stage.name, stage.score({ ctx, original, text }))
-              feedback.push(...s.feedback)
-              if (worst === undefined || s.score < worst.score) worst = s
-            }
-            return { score: worst?.score ?? 100, feedback } satisfies StyleScore
-          })
+          runSegment(
+            {
+              registry,
+              ctx,
+              timed,
+              progress: (stage, attempt) => emit({ type: "progress", segment: index, stage, attempt, done, total })
+            },
+            original
+          )
 
         const processSegment = (index: number, paragraph: number, original: string) =>
           Effect.gen(function* () {
@@ -231,7 +189,16 @@ export class Pipeline extends Context.Service<
               })
             )
           )
-          for (const [index, text] of outcome.replacements) texts.set(index, text)
+          // A document stage's paragraph must keep its original's meaning too, or the paragraph keeps its text.
+          for (const [index, text] of outcome.replacements) {
+            const segment = results.find((r) => r.index === index)
+            const safety = checkSafety(segment?.original ?? text, text)
+            if (safety.ok) texts.set(index, text)
+            else
+              documentWarnings.push(
+                `The ${stage.name} pass left paragraph ${segment?.paragraph ?? index} as it was, because its text changed the meaning: ${describeSafety(safety)}.`
+              )
+          }
           documentWarnings.push(...outcome.warnings)
         }
         return yield* report(results, texts, documentWarnings)

@@ -1,7 +1,10 @@
-/** The deterministic checks every rewritten text must pass: its meaning (src/guards) and its shape. */
-import { type Finding, finding } from "../src/domain/Finding.ts"
-import { checkMeaning } from "../src/guards/Safety.ts"
-import { structureProblem } from "../src/pipeline/Structure.ts"
+/**
+ * The deterministic checks every rewritten text must pass: its meaning (src/guards) and its shape. The pipeline holds
+ * every stage that changes text to them; the built-in stages use them to choose and repair drafts.
+ */
+import { type Finding, finding } from "../domain/Finding.ts"
+import { checkMeaning } from "../guards/Safety.ts"
+import { structureProblem } from "./Structure.ts"
 
 export interface Safety {
   /** True when no guard found a change of meaning and the text adds no block structure. */
