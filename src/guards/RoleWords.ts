@@ -2,7 +2,7 @@
 import type { Lang, Lexicon } from "./Lexicon.ts"
 import type { Name } from "./Names.ts"
 import { nameLists } from "./NameWords.ts"
-import type { Word } from "./Text.ts"
+import type { Prepared, Word } from "./Text.ts"
 
 export interface RoleWords {
   readonly aux: ReadonlySet<string>
@@ -50,3 +50,12 @@ export const wordAt = (words: ReadonlyArray<Word>, offset: number): number => {
   const i = words.findIndex((w) => w.start >= offset)
   return i < 0 ? words.length : i
 }
+
+/** Reads who acts in the clause of words [from, to) among `names`; none when no one is marked as acting. */
+export type AgentReader = (
+  p: Prepared,
+  names: ReadonlyArray<Name>,
+  from: number,
+  to: number,
+  rw: RoleWords
+) => Agent | undefined

@@ -18,7 +18,7 @@ import type { Guard } from "./Guard.ts"
 import type { Lang, Lexicon } from "./Lexicon.ts"
 import { type Name, namesOf } from "./Names.ts"
 import { sameWord } from "./NameWords.ts"
-import { type Agent, roleWords, type RoleWords, wordAt } from "./RoleWords.ts"
+import { type Agent, type AgentReader, roleWords, type RoleWords, wordAt } from "./RoleWords.ts"
 import { markedAgent, markedNouns } from "./RolesJapanese.ts"
 import { clausesOf, sameStem } from "./Order.ts"
 import type { Prepared, Word } from "./Text.ts"
@@ -31,13 +31,7 @@ interface Clause extends Agent {
 /** Up to this many words between an agent marker and its name ("by the team lead Marco"). */
 const MARKER_REACH = 4
 
-const agentOf = (
-  p: Prepared,
-  names: ReadonlyArray<Name>,
-  from: number,
-  to: number,
-  rw: RoleWords
-): Agent | undefined => {
+const agentOf: AgentReader = (p, names, from, to, rw) => {
   if (rw.subject.length > 0) return markedAgent(p, names, from, to, rw)
   const words = p.words
   const starts = names.map((n) => wordAt(words, n.start))

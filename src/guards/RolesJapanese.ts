@@ -3,7 +3,7 @@
  * and nouns marked as acting or acted on count as well as names.
  */
 import type { Name } from "./Names.ts"
-import { type Agent, type RoleWords, wordAt } from "./RoleWords.ts"
+import { type Agent, type AgentReader, type RoleWords, wordAt } from "./RoleWords.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 const LETTERS_RE = /^\p{L}+$/u
@@ -25,13 +25,7 @@ const particleAfter = (p: Prepared, name: Name, rw: RoleWords): number => {
  * followed by a verb and the noun it describes ("経理部が作成した報告書を") belongs to a relative clause: that name
  * acts in the relative clause, not in the sentence.
  */
-export const markedAgent = (
-  p: Prepared,
-  names: ReadonlyArray<Name>,
-  from: number,
-  to: number,
-  rw: RoleWords
-): Agent | undefined => {
+export const markedAgent: AgentReader = (p, names, from, to, rw) => {
   const words = p.words
   const particle = (n: Name): string => words[particleAfter(p, n, rw)]?.text ?? ""
   const clause = p.prose.slice(words[from]?.start ?? 0, words[to - 1]?.end ?? 0)
