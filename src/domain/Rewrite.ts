@@ -43,7 +43,9 @@ export const StyleProfile = Schema.Struct({
   description: Schema.String,
   rules: Schema.Array(Schema.String),
   avoid: Schema.Array(Schema.String),
-  samples: Schema.Array(Schema.String).check(Schema.isMinLength(1))
+  samples: Schema.Array(
+    Schema.String.check(Schema.isPattern(/\S/, { message: "a sample must hold some text, not only spaces" }))
+  ).check(Schema.isMinLength(1))
 })
 export type StyleProfile = typeof StyleProfile.Type
 

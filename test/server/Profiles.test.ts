@@ -51,6 +51,21 @@ layer(TestApp(), { excludeTestServices: true })("an inline style profile is chec
     })
   )
 
+  api.effect("a profile whose only sample is blank is 400, naming the sample", () =>
+    Effect.gen(function* () {
+      const res = yield* postJson("/api/rewrite", {
+        document: "We utilize it.",
+        styleProfile: { ...PROFILE, samples: ["  \n "] }
+      })
+      assert.strictEqual(res.status, 400)
+      const body = yield* jsonOf<ErrorJson>(res)
+      assert.strictEqual(body.error.code, "invalid_request")
+      assert.deepStrictEqual(body.error.details, [
+        "styleProfile.samples.0: a sample must hold some text, not only spaces"
+      ])
+    })
+  )
+
   api.effect("the same profile with one sample is accepted", () =>
     Effect.gen(function* () {
       yield* (yield* FakeProvider).configure({})
