@@ -29,6 +29,7 @@ const RU_NOMINATIVE_PLURAL_RE = /^[иы]$/u
 const POSSESSIVE_RE = /['’]s?$/u
 const ELISION_RE = /^(?:[cdjlmnst]|qu)['’]/u
 const MAX_ENDING = 3
+const FLEETING_RE = /ь?е?ц$/u
 
 const cache = new WeakMap<Lexicon, ActorWords | null>()
 const actorWords = (lex: Lexicon): ActorWords | null => {
@@ -109,14 +110,21 @@ const named = (p: Prepared, aw: ActorWords): ReadonlyArray<string> =>
 export const actorsOf = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArray<Name> => {
   const aw = actorWords(lex)
   if (aw === null) return []
-  const theirs = new Set(other.words.map((w) => partyOf(w.lower, aw)?.[0]).filter((l) => l !== undefined))
+  // "продавец" and "продавц(а)" are one party: a Russian vowel that drops out in the other cases is left out.
+  const stem = (lemma: string) => (lex.lang === "ru" ? lemma.replace(FLEETING_RE, "ц") : lemma)
+  const theirs = new Set(
+    other.words
+      .map((w) => partyOf(w.lower, aw)?.[0])
+      .filter((l) => l !== undefined)
+      .map(stem)
+  )
   if (theirs.size === 0) return []
   // A party word capitalised inside a sentence is a name there ("the Team plan"), outside German.
-  if (lex.lang !== "de") for (const lemma of [...named(p, aw), ...named(other, aw)]) theirs.delete(lemma)
+  if (lex.lang !== "de") for (const lemma of [...named(p, aw), ...named(other, aw)]) theirs.delete(stem(lemma))
   const out: Array<Name> = []
   p.words.forEach((w, i) => {
     const party = partyOf(w.lower, aw)
-    if (party === undefined || !theirs.has(party[0])) return
+    if (party === undefined || !theirs.has(stem(party[0]))) return
     const [lemma, ending] = party
     const prep = governed(p.words, i, aw)
     const russian = lex.lang === "ru"

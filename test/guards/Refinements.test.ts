@@ -76,4 +76,22 @@ describe("Refinements: readings that kept faithful rewrites apart from broken on
     )
     assert.deepStrictEqual(names, [])
   })
+
+  it("reads Russian parties whose vowel drops out (продавец, продавца)", () => {
+    flags(
+      "Покупатель обязан известить продавца о браке в течение 5 дней.",
+      "В течение 5 дней продавец обязан известить покупателя о браке.",
+      "role"
+    )
+    passes(
+      "Покупатель обязан известить продавца о браке в течение 5 дней.",
+      "В течение 5 дней покупатель обязан известить продавца о браке."
+    )
+  })
+
+  it("reads age limits as bounds and rain against fine weather", () => {
+    flags("К забегу допускаются дети не младше восьми лет.", "К забегу допускаются дети не старше восьми лет.", "bound")
+    flags("Entry is for children no younger than eight.", "Entry is for children no older than eight.", "bound")
+    flags("雨天の場合、遠足は翌週に延期します。", "晴天の場合、遠足は翌週に延期します。", "negation")
+  })
 })
