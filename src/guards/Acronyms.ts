@@ -2,7 +2,7 @@
  * Acronyms and the other forms that make a word a name in any position and language ("NASA", "GitHub", "GPT4"), and
  * the two ways a rewrite may trade an acronym for its expansion: "TLS" → "Transport Layer Security" and back.
  */
-import type { Prepared } from "./Text.ts"
+import { foldAccents, type Prepared } from "./Text.ts"
 
 const ACRONYM_RE = /^\p{Lu}[\p{Lu}\d&]*\p{Lu}$/u
 const CAMEL_RE = /^\p{Ll}+\p{Lu}|^\p{Lu}\p{Ll}+\p{Lu}/u
@@ -29,7 +29,7 @@ export const acronymForm = (word: string): string => {
 /** Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. */
 export const expands = (written: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
   const acronym = acronymForm(written)
-  const letters = acronym.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "")
+  const letters = foldAccents(acronym.toLowerCase())
   if (!ACRONYM_RE.test(acronym) || /\d/.test(letters)) return false
   // "relevé d'identité bancaire": an elided article is no initial.
   const parts = p.words.flatMap((w) => w.lower.replace(ELISION_RE, "").split("-"))

@@ -15,7 +15,7 @@ import type { Hit } from "./Cues.ts"
 import type { Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { gained, pick, type Tally, tallies } from "./Tallies.ts"
-import type { Prepared } from "./Text.ts"
+import { foldAccents, type Prepared } from "./Text.ts"
 
 /** Values that state uncertainty; any of them may replace another when the rewrite has more of it than the original. */
 const UNCERTAIN: ReadonlyArray<readonly [string, string]> = [
@@ -28,9 +28,6 @@ const CJK = new Set(["zh", "ja"])
 const CLAUSE_END_RE = /[，。、；！？,.;]/u
 const NOT_HAN_RE = /[^\p{Script=Han}\p{Script=Katakana}]/gu
 
-/** Without accents, for comparing stems. */
-const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
-
 /**
  * Whether the words after a cue are mostly new to the other text: at least half of the next few content words (or
  * Han and kana characters) have no stem there.
@@ -41,12 +38,15 @@ const newReason = (p: Prepared, hit: Hit, other: Prepared): boolean => {
     const next = [...clause.replace(NOT_HAN_RE, "")].slice(0, 8)
     return next.length > 0 && next.filter((c) => !other.prose.includes(c)).length * 2 >= next.length
   }
-  const stems = new Set(other.words.map((w) => fold(w.lower).slice(0, 5)))
+  const stems = new Set(other.words.map((w) => foldAccents(w.lower).slice(0, 5)))
   const sentence = p.words.find((x) => x.start >= hit.start)?.sentence
   const content = p.words
     .filter((w) => w.start >= hit.end && w.sentence === sentence && w.lower.length >= 4)
     .slice(0, 5)
-  return content.length > 0 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 2 >= content.length
+  return (
+    content.length > 0 &&
+    content.filter((w) => !stems.has(foldAccents(w.lower).slice(0, 5))).length * 2 >= content.length
+  )
 }
 
 const CLAUSE_BREAK_RE = /[，。、；！？,.;:!?—–]/u
@@ -62,12 +62,13 @@ const newClause = (p: Prepared, hit: Hit, other: Prepared): boolean => {
     const chars = [...(text.slice(start, hit.start) + text.slice(hit.end, end)).replace(NOT_HAN_RE, "")]
     return chars.length >= 3 && chars.filter((c) => !other.prose.includes(c)).length * 5 >= chars.length * 3
   }
-  const stems = new Set(other.words.map((w) => fold(w.lower).slice(0, 5)))
+  const stems = new Set(other.words.map((w) => foldAccents(w.lower).slice(0, 5)))
   const content = p.words.filter(
     (w) => w.start >= start && w.end <= end && w.lower.length >= 4 && (w.end <= hit.start || w.start >= hit.end)
   )
   return (
-    content.length >= 2 && content.filter((w) => !stems.has(fold(w.lower).slice(0, 5))).length * 5 >= content.length * 3
+    content.length >= 2 &&
+    content.filter((w) => !stems.has(foldAccents(w.lower).slice(0, 5))).length * 5 >= content.length * 3
   )
 }
 

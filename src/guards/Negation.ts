@@ -14,15 +14,12 @@ import type { Lexicon } from "./Lexicon.ts"
 import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { escape } from "./Regex.ts"
 import { tallies } from "./Tallies.ts"
-import type { Prepared, Word } from "./Text.ts"
+import { foldAccents, type Prepared, type Word } from "./Text.ts"
 
 const CJK = new Set(["zh", "ja"])
 
 /** The first word that starts at or after `offset`. */
 const wordAfter = (text: Prepared, offset: number): Word | undefined => text.words.find((w) => w.start >= offset)
-
-/** Without accents: "límite" and "ilimitada" share "limit". */
-const fold = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
 
 /**
  * Negations of `a` whose negated word stands in `b` with a negative prefix: each counts as a negation of `b`.
@@ -46,14 +43,14 @@ const prefixedNegations = (
     const first = a.words.findIndex((w) => w.start >= hit.end)
     if (first < 0) continue
     for (const word of a.words.slice(first, first + 2)) {
-      const stem = cjk ? word.lower.slice(0, 2) : fold(word.lower.slice(0, Math.max(4, word.lower.length - 2)))
+      const stem = cjk ? word.lower.slice(0, 2) : foldAccents(word.lower.slice(0, Math.max(4, word.lower.length - 2)))
       if (stem.length < (cjk ? 1 : 4)) continue
       const found = lex.negativePrefixes.some((prefix) =>
         cjk
           ? [...b.lower.matchAll(new RegExp(escape(prefix + stem), "gu"))].some(
               (m) => !bHits.some((h) => h.cue.cls === "negation" && h.start <= m.index && h.end > m.index)
             )
-          : b.words.some((w) => fold(w.lower).startsWith(prefix + stem) && !counted(w))
+          : b.words.some((w) => foldAccents(w.lower).startsWith(prefix + stem) && !counted(w))
       )
       if (found) {
         credit++

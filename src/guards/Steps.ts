@@ -55,8 +55,8 @@ const stepsOf = (p: Prepared, ow: OrderWords, steps: RegExp, lex: Lexicon): Read
     // "味噌は沸騰させると風味が飛ぶので、火を止めて…": a reason among the steps may move freely.
     if (!marked || (causes !== null && causes.test(text))) return
     // "最後に" holds "後に": an order word inside a step word is that step word.
-    const inStep = (at: number, end: number) =>
-      [...text.matchAll(steps)].some((m) => m.index <= at && m.index + m[0].length >= end)
+    const spans = [...text.matchAll(steps)].map((m) => [m.index, m.index + m[0].length] as const)
+    const inStep = (at: number, end: number) => spans.some(([s, e]) => s <= at && e >= end)
     for (const m of text.matchAll(ow.re)) if (!stepSet.has(m[0]) && !inStep(m.index, m.index + m[0].length)) return
     let current: Array<Word> = []
     let last = start

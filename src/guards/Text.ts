@@ -253,3 +253,6 @@ const splitWords = (
     return { text: prose.slice(start, end), lower: lower.slice(start, end), start, end, sentence }
   })
 }
+
+/** A word without its accents: "límite" and "ilimitada" share "limit". */
+export const foldAccents = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
