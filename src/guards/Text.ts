@@ -1,8 +1,9 @@
 /**
  * One paragraph made ready for the guards: markdown code spans and link targets taken out as facts of their own (so
  * they leak no digits or words into the other guards), the language recognised, and the prose split into sentences
- * and words. Everything here is regular expressions and look-ups: the guards run on every rewrite attempt.
+ * and words. The markdown is read from the mdast tree (src/markdown); the rest is regular expressions and look-ups.
  */
+import { type InlineOptions, readInline } from "../markdown/Inline.ts"
 import { type Lang, lexicon, MARKED_LANGS } from "./Lexicon.ts"
 
 export interface Word {
@@ -31,7 +32,7 @@ export interface Prepared {
 
 /** Prepares a text; `lang` forces the language (a rewrite is read in its original's language). */
 export const prepare = (text: string, lang?: Lang): Prepared => {
-  const { codes, urls, prose } = stripMarkdown(text)
+  const { codes, urls, prose } = readInline(text, INLINE)
   const language = lang ?? detectLanguage(prose)
   const lower = lowerSameLength(prose)
   const sentences = splitSentences(prose)
@@ -45,74 +46,8 @@ export const wordsIn = (prepared: Prepared, start: number, end: number): Readonl
 // ---------------------------------------------------------------------------------------------------------------
 // Markdown
 
-const CODE_SPAN_RE = /(?<!`)(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g
-const LINK_RE =
-  /!?\[((?:[^[\]]|\[[^[\]]*\])*)\]\(\s*<?((?:[^()\s<>]|\([^()\s]*\))+)>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g
-const AUTOLINK_RE = /<((?:https?|ftp):\/\/[^\s<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>/g
-const BARE_URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`\]]+/g
-const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g
-const HTML_TAG_RE = /<\/?[A-Za-z][^<>]*>/g
-const ESCAPE_RE = /\\([!-/:-@[-`{-~])/g
-const EMPHASIS_RE = /\*+|~~|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu
-const URL_TRAILING_RE = /[.,;:!?'"。、，]$/
-
-/** CommonMark strips one space on each side of a code span when both are present. */
-const normaliseCode = (body: string): string =>
-  body.length > 2 && body.startsWith(" ") && body.endsWith(" ") && body.trim() !== "" ? body.slice(1, -1) : body
-
-const countChar = (text: string, char: string): number => text.split(char).length - 1
-
-/** Drops sentence punctuation glued to a bare URL, and a closing bracket that the URL did not open. */
-const trimUrl = (raw: string): string => {
-  let url = raw
-  for (;;) {
-    if (URL_TRAILING_RE.test(url)) url = url.slice(0, -1)
-    else if (url.endsWith(")") && countChar(url, ")") > countChar(url, "(")) url = url.slice(0, -1)
-    else return url
-  }
-}
-
-const stripMarkdown = (text: string) => {
-  const codes: Array<string> = []
-  const urls: Array<string> = []
-  // Each pass is skipped when its marker character is absent: most paragraphs have no code, links or markup.
-  let s = text
-  if (s.includes("`")) {
-    s = s.replace(CODE_SPAN_RE, (_m, _ticks: string, body: string) => {
-      codes.push(normaliseCode(body))
-      return " "
-    })
-  }
-  if (s.includes("](")) {
-    s = s.replace(LINK_RE, (_m, label: string, target: string) => {
-      urls.push(target)
-      return label
-    })
-  }
-  if (s.includes("<")) {
-    s = s.replace(AUTOLINK_RE, (_m, target: string) => {
-      urls.push(target)
-      return " "
-    })
-    s = s.replace(HTML_TAG_RE, " ")
-  }
-  if (s.includes("://") || s.includes("www.")) {
-    s = s.replace(BARE_URL_RE, (m) => {
-      const url = trimUrl(m)
-      urls.push(url)
-      return " " + m.slice(url.length)
-    })
-  }
-  if (s.includes("@")) {
-    s = s.replace(EMAIL_RE, (m) => {
-      urls.push(m)
-      return " "
-    })
-  }
-  if (s.includes("\\")) s = s.replace(ESCAPE_RE, "$1")
-  if (s.includes("*") || s.includes("_") || s.includes("~")) s = s.replace(EMPHASIS_RE, "")
-  return { codes, urls, prose: s }
-}
+/** Code and links leave a space, so the words on either side stay apart; blocks keep their source layout. */
+const INLINE: InlineOptions = { code: " ", link: " ", blocks: "source" }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Language

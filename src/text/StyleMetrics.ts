@@ -1,10 +1,12 @@
 /**
  * Deterministic style measures of a text against a style profile's reference samples.
  *
- * The measures are cheap counts over a markdown-stripped text (a hand-written sentence splitter, regular expressions,
- * no model), so they can run on every rewrite attempt. The score explains itself: every part below target produces
+ * The measures are cheap counts over the text without its markdown (read from the mdast tree by src/markdown), with a
+ * hand-written sentence splitter and regular expressions, no model, so they can run on every rewrite attempt. The score explains itself: every part below target produces
  * a feedback line that says what to change, in which direction, with the measured and target figures.
  */
+
+import { type InlineOptions, readInline } from "../markdown/Inline.ts"
 
 export type PunctuationMark = "comma" | "semicolon" | "colon" | "dash" | "question" | "exclamation" | "parenthesis"
 
@@ -152,35 +154,11 @@ const MARK_NAMES: Readonly<Record<PunctuationMark, readonly [string, string]>> =
 /** Stands for a code span or URL: one word without letters, so it counts in sentence length but not word length. */
 const PLACEHOLDER = "§"
 
-const CODE_SPAN_RE = /(?<!`)(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g
-const IMAGE_OR_LINK_RE =
-  /!?\[((?:[^[\]]|\[[^[\]]*\])*)\]\(\s*<?(?:[^()\s<>]|\([^()\s]*\))+>?(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g
-const REFERENCE_LINK_RE = /\[((?:[^[\]]|\[[^[\]]*\])*)\]\[[^\]]*\]/g
-const AUTOLINK_RE = /<(?:(?:https?|ftp):\/\/[^\s<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)>/g
-const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`\]]*[^\s<>"'`\].,;:!?)]/g
-const EMAIL_RE = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g
-/** Stands in for a pattern whose marker character is absent from the text, so its scan is skipped. */
-const NEVER_RE = /(?!)/g
-const HTML_TAG_RE = /<\/?[A-Za-z][^<>]*>/g
-const BLOCK_MARKER_RE = /^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+)/gm
-const EMPHASIS_RE = /\*+|~~|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu
-const ESCAPE_RE = /\\([!-/:-@[-`{-~])/g
+/** Blocks break sentences: a heading or a list item has no period of its own. */
+const INLINE: InlineOptions = { code: ` ${PLACEHOLDER} `, link: PLACEHOLDER, blocks: "break" }
 
 const stripMarkdown = (text: string): string =>
-  text
-    .replace(/\r\n?/g, "\n")
-    .replace(CODE_SPAN_RE, ` ${PLACEHOLDER} `)
-    .replace(IMAGE_OR_LINK_RE, "$1")
-    .replace(REFERENCE_LINK_RE, "$1")
-    .replace(AUTOLINK_RE, PLACEHOLDER)
-    .replace(URL_RE, PLACEHOLDER)
-    .replace(text.includes("@") ? EMAIL_RE : NEVER_RE, PLACEHOLDER)
-    .replace(HTML_TAG_RE, " ")
-    // A block marker starts a new block, so it also ends the sentence before it (headings lack a period).
-    .replace(BLOCK_MARKER_RE, "\n\n")
-    .replace(ESCAPE_RE, "$1")
-    .replace(EMPHASIS_RE, "")
-    .replace(/’/g, "'")
+  readInline(text, INLINE).prose.replace(/\r\n?/g, "\n").replace(/’/g, "'")
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sentences and words
