@@ -3,10 +3,18 @@ import type { MeaningReport } from "../src/domain/Rewrite.ts"
 import { estimateTokens } from "../src/provider/Tokens.ts"
 import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
-import type { CheckInput, CheckOutcome, CheckStage, RunContext } from "../src/pipeline/Stage.ts"
+import type {
+  CheckInput,
+  CheckOutcome,
+  CheckStage,
+  RunContext,
+  ScoredAttempt,
+  StyleScore
+} from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import { checkSafety, describeSafety, type Safety } from "../src/pipeline/Safety.ts"
-import { DATA_RULE, stringField } from "./prompt.ts"
+import { stringField, systemPrompt } from "./prompt.ts"
+import { undecided, withModelGrade } from "./style-score.ts"
 
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
 export const VERIFY_MAX_TOKENS = 360
@@ -33,14 +41,11 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
             messages: [
               {
                 role: "system",
-                content: [
-                  "Task: verify",
-                  "You check that a rewrite keeps the full meaning of its original: every number, date, name, URL, inline code span, negation, hedge and caveat, the strength of every recommendation, and no added claims.",
-                  DATA_RULE,
-                  "Answer with only a JSON object:",
-                  '{"pass": true|false, "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
-                  'If the rewrite is faithful, set "pass" to true and "finalText" to "". Otherwise repair the rewrite, keeping its style, and put the whole repaired paragraph in "finalText".'
-                ].join("\n")
+                content: systemPrompt(ctx.profile, "verify", [
+                  "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
+                  'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
+                  'If the rewrite is faithful, "finalText" is "". Otherwise repair the rewrite in its style and put the whole paragraph in "finalText".'
+                ])
               },
               {
                 role: "user",
@@ -61,7 +66,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
             ]
           },
           parseVerdict,
-          'Reply again with only the JSON object {"pass": ..., "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
+          'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
         )
 
       const check = Effect.fn("MeaningCheck.check")(function* (input: CheckInput) {
@@ -79,6 +84,10 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         }
 
         const chosen = safe ?? first
+        // The paragraph as it was has nothing to verify: a call could only confirm it.
+        if (chosen.text === original) {
+          return outcome(original, passed, "rewrite", switchedWarning(chosen.text, candidate, first.guard))
+        }
         const verdict = yield* verify(ctx, original, chosen.text, chosen.guard)
         const report: MeaningReport = {
           pass: verdict.pass && chosen.guard.ok,
@@ -88,7 +97,9 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           findings: chosen.guard.findings
         }
         if (report.pass && verdict.finalText.trim() === "") {
-          return outcome(chosen.text, report, "rewrite", switchedWarning(chosen.text, candidate, first.guard))
+          const warnings = switchedWarning(chosen.text, candidate, first.guard)
+          const style = gradedStyle(ctx, attempts, chosen.text, verdict.styleScore)
+          return { ...outcome(chosen.text, report, "rewrite", warnings), ...(style ? { style } : {}) }
         }
         const repaired = verdict.finalText.trim()
         if (repaired !== "") {
@@ -120,6 +131,22 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
 
 interface Verdict extends MeaningReport {
   readonly finalText: string
+  /** The model's grade of the rewrite's style, 0-100, when it gave one. */
+  readonly styleScore: number | undefined
+}
+
+/** The chosen attempt's score with the model's grade folded in, where the measurement alone is not sure. */
+const gradedStyle = (
+  ctx: RunContext,
+  attempts: ReadonlyArray<ScoredAttempt>,
+  text: string,
+  grade: number | undefined
+): StyleScore | undefined => {
+  const measured = attempts.find((a) => a.text === text)?.score
+  if (grade === undefined || measured === undefined || !undecided(measured.score, ctx.options.styleThreshold)) {
+    return undefined
+  }
+  return { score: withModelGrade(measured.score, grade), feedback: measured.feedback }
 }
 
 const passed: MeaningReport = { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] }
@@ -159,9 +186,11 @@ const parseVerdict = (reply: string): Verdict | undefined => {
   const finalText = stringField(json, "finalText")
   if (finalText === undefined) return undefined
   const pass = typeof json["pass"] === "boolean" ? json["pass"] : finalText.trim() === ""
+  const style = typeof json["styleScore"] === "number" ? json["styleScore"] : Number.NaN
   return {
     pass,
     finalText,
+    styleScore: Number.isFinite(style) ? Math.min(100, Math.max(0, style)) : undefined,
     findings: [],
     missingDetails: strings(json["missingDetails"]),
     addedClaims: strings(json["addedClaims"]),

@@ -4,7 +4,7 @@ import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { DATA_RULE, describeProfile, KEEP_RULES, stringField } from "./prompt.ts"
+import { stringField, systemPrompt } from "./prompt.ts"
 
 /** Writes one prose segment in the profile's style; later rounds get the scorer's feedback and the last draft. */
 export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("app/stages/Rewrite") {
@@ -14,12 +14,13 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
       const provider = yield* LlmProvider
       const draft = Effect.fn("Rewrite.draft")(function* (input: DraftInput) {
         const { ctx, original, attempt, current, feedback } = input
+        // A previous version that left the paragraph as it was would only repeat it.
+        const previous = current === original ? [] : [`Your previous version:\n<previous>\n${current}\n</previous>`]
         const revision =
           attempt > 0
             ? [
-                "Your previous version did not match the style well enough:",
-                `<previous>\n${current}\n</previous>`,
-                "Change this:",
+                ...previous,
+                "It does not match the style well enough. Change this:",
                 ...feedback.map((f) => `- ${f}`)
               ].join("\n")
             : ""
@@ -33,19 +34,14 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
             messages: [
               {
                 role: "system",
-                content: [
-                  "Task: rewrite",
-                  "You rewrite one paragraph of a document into a target writing style without changing its meaning.",
-                  KEEP_RULES,
-                  DATA_RULE,
+                content: systemPrompt(ctx.profile, "rewrite", [
+                  "Rewrite the paragraph in the target style.",
                   'Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'
-                ].join("\n")
+                ])
               },
               {
                 role: "user",
-                content: [describeProfile(ctx.profile), revision, `<paragraph>\n${original}\n</paragraph>`]
-                  .filter((part) => part !== "")
-                  .join("\n\n")
+                content: [`<paragraph>\n${original}\n</paragraph>`, revision].filter((part) => part !== "").join("\n\n")
               }
             ]
           },

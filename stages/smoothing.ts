@@ -5,7 +5,7 @@ import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DocumentInput, DocumentSegment, DocumentStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import { checkSafety } from "../src/pipeline/Safety.ts"
-import { DATA_RULE, KEEP_RULES } from "./prompt.ts"
+import { systemPrompt } from "./prompt.ts"
 
 /** Paragraphs per smoothing request: enough context for transitions, small enough to answer in one go. */
 export const WINDOW = 12
@@ -31,13 +31,10 @@ export class SmoothingStage extends Context.Service<SmoothingStage, DocumentStag
             messages: [
               {
                 role: "system",
-                content: [
-                  "Task: smooth",
-                  "You receive consecutive paragraphs of one document. Improve only the transitions between them (first and last sentences), changing as little as possible.",
-                  KEEP_RULES,
-                  DATA_RULE,
+                content: systemPrompt(ctx.profile, "smooth", [
+                  "You receive consecutive paragraphs of one document. Improve only the transitions between them (first and last sentences), changing as little as possible, under the meaning rules.",
                   `Answer with only a JSON object {"paragraphs": [...]} holding exactly ${window.length} strings, in order.`
-                ].join("\n")
+                ])
               },
               {
                 role: "user",

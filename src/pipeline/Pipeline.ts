@@ -1,6 +1,7 @@
 import { Clock, Context, Deferred, Effect, Layer, Ref } from "effect"
 import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
 import type { ProgressEvent, ResolvedOptions, RewriteResult } from "../domain/Rewrite.ts"
+import { CallRank } from "../provider/Gate.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
@@ -31,9 +32,11 @@ export class Pipeline extends Context.Service<
     Pipeline,
     Effect.gen(function* () {
       const registry = yield* StageRegistry
+      let runs = 0
 
       const run = Effect.fn("Pipeline.run")(function* (input: RunInput) {
         const emit = input.emit ?? (() => Effect.void)
+        const runNumber = ++runs
         const startedAt = yield* Clock.currentTimeMillis
         const meter = yield* Ref.make(emptyUsage)
         const ctx: RunContext = { target: input.target, profile: input.profile, options: input.options, meter }
@@ -65,6 +68,9 @@ export class Pipeline extends Context.Service<
               progress: (stage, attempt) => emit({ type: "progress", segment: index, stage, attempt, done, total })
             },
             original
+          ).pipe(
+            // The paragraph's place in the document is its place in line for a provider slot (Gate.ts).
+            Effect.provideService(CallRank, { run: runNumber, rank: index })
           )
 
         const processSegment = (index: number, paragraph: number, original: string) =>

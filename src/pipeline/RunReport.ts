@@ -149,6 +149,7 @@ const excerpt = (text: string): string => {
 
 /** The style score of the text the segment ended with. */
 const lastScore = (work: SegmentWork): number => {
+  if (work.outcome.style !== undefined) return work.outcome.style.score
   const chosen = work.attempts.find((a) => a.text === work.outcome.text)
   return chosen?.score.score ?? work.attempts.at(-1)?.score.score ?? 100
 }

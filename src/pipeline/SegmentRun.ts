@@ -1,6 +1,7 @@
 /**
  * One segment's run: the draft and score loop (draft stages, then score stages, again with the scorers' feedback
- * while the score is below `styleThreshold` and rounds remain), then the check stages on the best draft. Whatever a
+ * while the score is below `styleThreshold`, rounds remain and a round can still change something), then the check
+ * stages on the best draft. Whatever a
  * check stage returns must pass the meaning guards against the original (`Safety.ts`), or the pipeline keeps the last
  * text that did: meaning wins over style by rule of the pipeline, not by each stage's courtesy.
  */
@@ -27,6 +28,13 @@ const UNCHECKED: CheckOutcome["report"] = {
   findings: []
 }
 
+/**
+ * Another round is sent only when it can change something: the score is below the threshold, the scorers said what
+ * to change, and the last round moved the score (a round that did not move it shows the feedback is not taken up).
+ */
+const worthAnotherRound = (score: StyleScore, previous: StyleScore | undefined, threshold: number): boolean =>
+  score.score < threshold && score.feedback.length > 0 && (previous === undefined || score.score !== previous.score)
+
 /** The lowest of the score stages' scores, with all their feedback (100 when there is no score stage). */
 const scoreText = (runner: SegmentRunner, original: string, text: string) =>
   Effect.gen(function* () {
@@ -51,9 +59,11 @@ export const runSegment = (runner: SegmentRunner, original: string): Effect.Effe
         yield* progress(stage.name, attempt)
         current = yield* timed(stage.name, stage.draft({ ctx, original, attempt, current, feedback }))
       }
+      // A round that brings back a text already drafted would only repeat itself from here on.
+      if (attempt > 0 && attempts.some((a) => a.text === current)) break
       const score = yield* scoreText(runner, original, current)
       attempts.push({ attempt, text: current, score })
-      if (score.score >= ctx.options.styleThreshold) break
+      if (!worthAnotherRound(score, attempts.at(-2)?.score, ctx.options.styleThreshold)) break
       feedback = score.feedback
     }
     const best = attempts.reduce<ScoredAttempt | undefined>(

@@ -86,6 +86,8 @@ export interface CheckOutcome {
   /** Where the text came from: an attempt as it was, a repair, or the original kept for safety. */
   readonly source: "rewrite" | "repair" | "original"
   readonly warnings: ReadonlyArray<string>
+  /** The style score of `text` when the check judged it again (the model's grade folded into the measured score). */
+  readonly style?: StyleScore
 }
 
 export interface CheckStage extends StageBase {

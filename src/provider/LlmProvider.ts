@@ -1,9 +1,10 @@
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Duration, Effect, Layer, Ref, Schema, Semaphore } from "effect"
+import { Context, Duration, Effect, Layer, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
 import type { ReasoningEffort, UsageFigures } from "../domain/Rewrite.ts"
+import { CallRank, Gate } from "./Gate.ts"
 import { providerErrorMessage, replyText } from "./ModelReply.ts"
 import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
 import { retryWithinBudget } from "./Retry.ts"
@@ -42,7 +43,7 @@ export const emptyUsage: UsageFigures = { calls: 0, promptTokens: 0, completionT
 
 /**
  * The one way Redraft talks to a model server. Adds the endpoint paths, bounds chat requests per base URL across all
- * runs, times out, retries transient failures with back-off, and retries an unusable reply once with a stricter
+ * runs (handing free slots out by `CallRank`, see Gate.ts), times out, retries transient failures with back-off, and retries an unusable reply once with a stricter
  * instruction. Never sends credentials.
  */
 export class LlmProvider extends Context.Service<
@@ -67,12 +68,12 @@ export class LlmProvider extends Context.Service<
     Effect.gen(function* () {
       const config = yield* AppConfig
       const client = (yield* HttpClient.HttpClient).pipe(HttpClient.mapRequest(HttpClientRequest.acceptJson))
-      const gates = new Map<string, Semaphore.Semaphore>()
+      const gates = new Map<string, Gate>()
       const gateFor = (baseUrl: string) =>
         Effect.sync(() => {
           let gate = gates.get(baseUrl)
           if (gate === undefined) {
-            gate = Semaphore.makeUnsafe(config.providerConcurrency)
+            gate = new Gate(config.providerConcurrency)
             gates.set(baseUrl, gate)
           }
           return gate
@@ -189,9 +190,11 @@ export class LlmProvider extends Context.Service<
           ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {})
         }
         const gate = yield* gateFor(request.target.baseUrl)
+        const rank = yield* CallRank
         // The slot is held for one attempt only: a call waiting to retry leaves it to others.
         const answer = yield* retryWithinBudget(
-          gate.withPermits(1)(
+          gate.withPermit(
+            rank,
             exchange(
               HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
               request.probe ? config.metaTimeout : config.providerTimeout

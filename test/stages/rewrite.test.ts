@@ -4,8 +4,10 @@ import { RewriteStage } from "../../stages/rewrite.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { runContext, stageUnderTest } from "../support/StageHarness.ts"
 
-const userPrompt = (body: Record<string, unknown> | undefined) =>
-  ((body?.["messages"] as Array<{ role: string; content: string }>) ?? []).find((m) => m.role === "user")?.content ?? ""
+const message = (role: string) => (body: Record<string, unknown> | undefined) =>
+  ((body?.["messages"] as Array<{ role: string; content: string }>) ?? []).find((m) => m.role === role)?.content ?? ""
+const userPrompt = message("user")
+const systemPrompt = message("system")
 
 layer(stageUnderTest(RewriteStage.layer), { excludeTestServices: true })("rewrite stage", (it) => {
   it.effect("asks for the paragraph in the profile's style and returns the model's text", () =>
@@ -18,12 +20,13 @@ layer(stageUnderTest(RewriteStage.layer), { excludeTestServices: true })("rewrit
       const text = yield* stage.draft({ ctx, original, attempt: 0, current: original, feedback: [] })
       assert.strictEqual(text, "To start, use the 2 buttons.")
       const [call] = yield* fake.calls
-      const prompt = userPrompt(call?.body)
-      assert.include(prompt, "Target style: Short direct.")
-      assert.include(prompt, "- Use short sentences.")
-      assert.include(prompt, '"leverage"')
-      assert.include(prompt, `<paragraph>\n${original}\n</paragraph>`)
-      assert.notInclude(prompt, "<previous>")
+      // The profile is in the system text that every call of the run starts with; the paragraph alone is the user's.
+      const system = systemPrompt(call?.body)
+      assert.include(system, "Target style: Short direct.")
+      assert.include(system, "- Use short sentences.")
+      assert.include(system, '"leverage"')
+      assert.isTrue(system.endsWith('Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'))
+      assert.strictEqual(userPrompt(call?.body), `<paragraph>\n${original}\n</paragraph>`)
       // max_tokens follows the paragraph's length instead of a fixed ceiling: 41 Latin characters at 4 a token are
       // 11 tokens (10.25 rounded up), twice that for the rewrite plus 64 for the JSON around it.
       assert.strictEqual(call?.body?.["max_tokens"], 86)
@@ -44,8 +47,24 @@ layer(stageUnderTest(RewriteStage.layer), { excludeTestServices: true })("rewrit
         feedback: ["Shorten sentences: average 12 words, target about 5."]
       })
       const prompt = userPrompt((yield* fake.calls)[0]?.body)
+      assert.isTrue(prompt.startsWith("<paragraph>\nUtilize it.\n</paragraph>"))
       assert.include(prompt, "<previous>\nUse it, as it were, in a manner of speaking.\n</previous>")
       assert.include(prompt, "- Shorten sentences: average 12 words, target about 5.")
+    })
+  )
+
+  it.effect("a later round after a draft that left the paragraph as it was sends only the feedback", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* RewriteStage
+      const ctx = yield* runContext()
+      const original = "Use it, as it were, in a manner of speaking."
+      yield* stage.draft({ ctx, original, attempt: 1, current: original, feedback: ["Use fewer commas."] })
+      assert.strictEqual(
+        userPrompt((yield* fake.calls)[0]?.body),
+        `<paragraph>\n${original}\n</paragraph>\n\nIt does not match the style well enough. Change this:\n- Use fewer commas.`
+      )
     })
   )
 

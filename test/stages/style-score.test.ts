@@ -2,7 +2,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { PipelineOptions } from "../../src/domain/Rewrite.ts"
 import { buildStyleTarget } from "../../src/text/StyleMetrics.ts"
-import { StyleScoreStage } from "../../stages/style-score.ts"
+import { StyleScoreStage, undecided, withModelGrade } from "../../stages/style-score.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { runContext, stageUnderTest } from "../support/StageHarness.ts"
 
@@ -71,36 +71,28 @@ layer(stageUnderTest(StyleScoreStage.layer), { excludeTestServices: true })("sty
     })
   )
 
-  it.effect("near the threshold, the model's grade is combined with the measurement", () =>
+  it.effect("makes no model call even where the measured score is not sure: 100 at a threshold of 100", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
       yield* fake.configure({ behaviours: ["grade-low"] })
       const stage = yield* StyleScoreStage
-      // Measured 100, threshold 100: not decisive, so the model grades it 10. 0.6 · 100 + 0.4 · 10 = 64.
       const ctx = yield* ownSampleContext(DIRECT, [], { styleThreshold: 100 })
       const result = yield* stage.score({ ctx, original: DIRECT, text: DIRECT })
-      assert.strictEqual(result.score, 64)
-      assert.deepStrictEqual(result.feedback, ["Use much shorter sentences."])
-      const calls = yield* fake.calls
-      assert.strictEqual(calls.length, 1)
-      assert.strictEqual(calls[0]?.task, "grade")
+      assert.strictEqual(result.score, 100)
+      assert.deepStrictEqual(result.feedback, [])
+      assert.strictEqual((yield* fake.calls).length, 0)
     })
   )
 
-  it.effect("exactly 5 above the threshold decides alone; 4 above asks the model", () =>
-    Effect.gen(function* () {
-      const fake = yield* FakeProvider
-      const stage = yield* StyleScoreStage
-      // Measured 100 at threshold 95: 100 >= 95 + 5, decisive.
-      yield* fake.configure({})
-      const at95 = yield* ownSampleContext(DIRECT, [], { styleThreshold: 95 })
-      assert.strictEqual((yield* stage.score({ ctx: at95, original: DIRECT, text: DIRECT })).score, 100)
-      assert.strictEqual((yield* fake.calls).length, 0)
-      // At 96 the fake grades 92: 0.6 · 100 + 0.4 · 92 = 96.8, rounded 97.
-      yield* fake.configure({})
-      const at96 = yield* ownSampleContext(DIRECT, [], { styleThreshold: 96 })
-      assert.strictEqual((yield* stage.score({ ctx: at96, original: DIRECT, text: DIRECT })).score, 97)
-      assert.strictEqual((yield* fake.calls).length, 1)
+  it.effect("the band where the model's grade counts: 15 below to 5 above the threshold, and the weighting", () =>
+    Effect.sync(() => {
+      assert.isFalse(undecided(100, 95))
+      assert.isTrue(undecided(99, 95))
+      assert.isTrue(undecided(80, 95))
+      assert.isFalse(undecided(79, 95))
+      // 0.6 · 100 + 0.4 · 92 = 96.8, rounded 97; 0.6 · 100 + 0.4 · 10 = 64.
+      assert.strictEqual(withModelGrade(100, 92), 97)
+      assert.strictEqual(withModelGrade(100, 10), 64)
     })
   )
 })

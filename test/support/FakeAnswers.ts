@@ -13,6 +13,8 @@ const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
 
 export const fakeRewrite = (text: string): string => REWRITES.reduce((t, [re, by]) => t.replace(re, by), text)
 
+const countOf = (text: string, part: string): number => text.split(part).length - 1
+
 export const between = (text: string, tag: string): string => {
   const matches = [...text.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))]
   return matches.at(-1)?.[1] ?? ""
@@ -21,18 +23,26 @@ export const between = (text: string, tag: string): string => {
 export const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): string => {
   switch (task) {
     case "rewrite": {
-      const rewritten = fakeRewrite(between(user, "paragraph"))
+      const base = fakeRewrite(between(user, "paragraph"))
+      // A model that takes up feedback: every further round comes back with one more sentence, a word longer each time.
+      const rounds = has("retry-varies") && user.includes("Change this:") ? 1 + countOf(user, "Check the") : 0
+      const rewritten =
+        base + Array.from({ length: rounds }, (_, k) => ` Check the ${"big ".repeat(k)}server now.`).join("")
       const text = has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten
       return JSON.stringify({ text: has("add-heading") ? `## Summary\n\n${text}` : text })
     }
-    case "grade":
-      return JSON.stringify(
-        has("grade-low") ? { score: 10, feedback: ["Use much shorter sentences."] } : { score: 92, feedback: [] }
-      )
     case "verify": {
       const needsRepair = user.includes("An automatic check found")
       const finalText = !needsRepair ? "" : has("bad-repair") ? between(user, "rewrite") : between(user, "original")
-      return JSON.stringify({ pass: !needsRepair, missingDetails: [], addedClaims: [], changedMeaning: [], finalText })
+      const styleScore = has("grade-low") ? 10 : 92
+      return JSON.stringify({
+        pass: !needsRepair,
+        styleScore,
+        missingDetails: [],
+        addedClaims: [],
+        changedMeaning: [],
+        finalText
+      })
     }
     case "smooth": {
       const paragraphs = [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")

@@ -30,7 +30,8 @@ export type Behaviour =
   | "drop-numbers" // rewrites lose every number
   | "add-heading" // rewrites start with a markdown heading
   | "bad-repair" // verification repairs that still lose details
-  | "grade-low" // the model grades every draft 10/100
+  | "grade-low" // the verification grades every draft's style 10/100
+  | "retry-varies" // every further rewrite round adds one more sentence ("Check the server now.", "Check the big server now.", …)
   | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
 
 export interface FakeCall {
@@ -279,7 +280,7 @@ const messages = (body: Record<string, unknown> | undefined): Array<{ role: stri
   Array.isArray(body?.["messages"]) ? (body["messages"] as Array<{ role: string; content: string }>) : []
 
 const taskOf = (body: Record<string, unknown> | undefined): string =>
-  /^Task: (\w+)/.exec(messages(body).find((m) => m.role === "system")?.content ?? "")?.[1] ?? "none"
+  /^Task: (\w+)/m.exec(messages(body).find((m) => m.role === "system")?.content ?? "")?.[1] ?? "none"
 
 const userContent = (body: Record<string, unknown> | undefined): string =>
   messages(body)

@@ -1,0 +1,77 @@
+/**
+ * The provider's slots by rank (src/provider/Gate.ts): a free slot goes to the waiting call of the paragraph furthest
+ * ahead, between runs to the run holding fewer slots, and a call that is interrupted while it waits leaves the line.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Deferred, Effect, Fiber } from "effect"
+import { Gate } from "../../src/provider/Gate.ts"
+
+/** Starts a call that records its name when it gets a slot and holds the slot until `done` is completed. */
+const call = (gate: Gate, order: Array<string>, name: string, run: number, rank: number) =>
+  Effect.gen(function* () {
+    const done = yield* Deferred.make<void>()
+    const fiber = yield* Effect.forkChild(
+      gate.withPermit({ run, rank }, Effect.sync(() => order.push(name)).pipe(Effect.andThen(Deferred.await(done))))
+    )
+    yield* Effect.yieldNow
+    return { fiber, finish: Deferred.succeed(done, undefined) }
+  })
+
+describe("Gate", () => {
+  it.effect("hands a free slot to the lowest rank that waits, not the first to arrive", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const first = yield* call(gate, order, "p0", 1, 0)
+      const late = yield* call(gate, order, "p7", 1, 7)
+      const early = yield* call(gate, order, "p2", 1, 2)
+      const middle = yield* call(gate, order, "p5", 1, 5)
+      assert.deepStrictEqual(order, ["p0"])
+      for (const c of [first, early, middle, late]) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["p0", "p2", "p5", "p7"])
+    })
+  )
+
+  it.effect("between runs, the run holding fewer slots goes first", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(2)
+      const order: Array<string> = []
+      const a0 = yield* call(gate, order, "a0", 1, 0)
+      const a1 = yield* call(gate, order, "a1", 1, 1)
+      const a2 = yield* call(gate, order, "a2", 1, 2)
+      const b9 = yield* call(gate, order, "b9", 2, 9)
+      // Run 1 holds both slots; when one frees, run 2 (holding none) goes before run 1's lower rank.
+      yield* a0.finish
+      yield* Fiber.join(a0.fiber)
+      assert.deepStrictEqual(order, ["a0", "a1", "b9"])
+      for (const c of [a1, a2, b9]) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["a0", "a1", "b9", "a2"])
+    })
+  )
+
+  it.effect("a call interrupted while it waits leaves the line, and its slot goes to the next", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const holder = yield* call(gate, order, "p0", 1, 0)
+      const gone = yield* call(gate, order, "p1", 1, 1)
+      const next = yield* call(gate, order, "p2", 1, 2)
+      yield* Fiber.interrupt(gone.fiber)
+      yield* holder.finish
+      yield* Fiber.join(holder.fiber)
+      yield* next.finish
+      yield* Fiber.join(next.fiber)
+      assert.deepStrictEqual(order, ["p0", "p2"])
+      // Every slot is free again: a new call gets one at once.
+      const last = yield* call(gate, order, "p3", 1, 3)
+      assert.deepStrictEqual(order, ["p0", "p2", "p3"])
+      yield* last.finish
+    })
+  )
+})

@@ -1,0 +1,74 @@
+/**
+ * What each paragraph costs in provider calls, and in what order the calls go out: one system text shared by every
+ * call of a run, no verification of a paragraph the model left as it was, and paragraphs carried to the end in
+ * document order while the slots stay full.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { FakeProvider, type FakeCall } from "../support/FakeProvider.ts"
+import { jsonOf, postJson, TestApp } from "../support/TestApp.ts"
+
+const messages = (call: FakeCall) => (call.body?.["messages"] ?? []) as ReadonlyArray<{ role: string; content: string }>
+const system = (call: FakeCall) => messages(call).find((m) => m.role === "system")?.content ?? ""
+const user = (call: FakeCall) => messages(call).find((m) => m.role === "user")?.content ?? ""
+
+layer(TestApp(), { excludeTestServices: true })("provider calls per paragraph", (it) => {
+  it.effect("every call of a run starts with the same system text, holding the profile; the task comes after it", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const document = "In order to start, utilize the key.\n\nThen utilize the lever twice."
+      const res = yield* postJson("/api/rewrite", { document, options: { finalSmoothing: true } })
+      assert.strictEqual(res.status, 200)
+      const calls = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
+      assert.deepStrictEqual(calls.map((c) => c.task).toSorted(), ["rewrite", "rewrite", "smooth", "verify", "verify"])
+      const prefixes = new Set(calls.map((c) => system(c).split("\n\nTask: ")[0]))
+      assert.strictEqual(prefixes.size, 1)
+      const [prefix = ""] = prefixes
+      // The default profile (direct-technical): its rules, and the two shortest samples cut to whole sentences.
+      assert.include(prefix, "Target style: Direct technical. Style rules:")
+      assert.include(prefix, "- Do not use contractions.")
+      assert.include(prefix, "<example>\nThe API allows 600 requests per minute per key. Requests above that limit")
+      assert.notInclude(prefix, "A batch call accepts up to 100 records.")
+      // The paragraph is the user's message, after the shared part.
+      for (const c of calls) assert.notInclude(system(c), "utilize")
+    })
+  )
+
+  it.effect("a paragraph the model leaves as it was costs one call: there is nothing to verify", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const document = "Open the valve. Wait 5 minutes.\n\nUtilize the gauge."
+      // A threshold every draft reaches, so each paragraph has one round.
+      const res = yield* postJson("/api/rewrite", { document, options: { styleThreshold: 0 } })
+      const body = yield* jsonOf<{ finalText: string }>(res)
+      assert.strictEqual(body.finalText, "Open the valve. Wait 5 minutes.\n\nUse the gauge.")
+      const calls = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
+      assert.deepStrictEqual(
+        calls.map((c) => `${c.task}: ${user(c).includes("valve") ? "valve" : "gauge"}`).toSorted(),
+        ["rewrite: gauge", "rewrite: valve", "verify: gauge"]
+      )
+    })
+  )
+
+  it.effect("a paragraph that has begun is carried on before new ones start", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ delayMs: 20 })
+      const document = Array.from({ length: 12 }, (_, i) => `Step ${i + 1}: utilize tool ${i + 1}.`).join("\n\n")
+      const res = yield* postJson("/api/rewrite", { document })
+      assert.strictEqual(res.status, 200)
+      const calls = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
+      // Each step: a rewrite, a second round (below the default threshold of 80) that brings back the same text, and
+      // the verification.
+      assert.strictEqual(calls.length, 36)
+      const at = (task: string, step: number) =>
+        calls.findIndex((c) => c.task === task && user(c).includes(`Step ${step}: `))
+      // Four slots: steps 1-4 start; as each finishes a round, its next call goes before the first rewrites of steps
+      // 9-12. Handed out in arrival order instead, all twelve first rewrites would go first.
+      assert.isBelow(at("verify", 1), at("rewrite", 9))
+      assert.isBelow(at("verify", 4), at("rewrite", 12))
+    })
+  )
+})
