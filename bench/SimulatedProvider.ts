@@ -1,16 +1,18 @@
 /**
- * A simulated OpenAI-compatible model server for the benchmark: a fixed number of slots, a latency per call of
- * (prefill cost x input tokens) + (decode cost x output tokens), and a queue when every slot is busy, the way a local
- * server with parallel slots behaves. Its answers are the ones a well-behaved model gives on the common path: the
- * paragraph back unchanged (already in style, so the threshold is met on the first attempt) and a verification that
- * confirms. A plain Node script: it is a test instrument, not part of the service.
+ * A simulated local model server for the benchmark, modelled on llama.cpp's server: a fixed number of slots, each
+ * with a prompt cache (a call takes the free slot whose last prompt shares the longest prefix with its own, and only
+ * the tokens after that prefix cost prefill time), decode time per output token, and a queue when every slot is busy.
+ * Its model behaves like a real one in the ways that cost time: it answers only the keys of the JSON template the
+ * prompt shows, rewrites a paragraph into plainer words (so the verification has something to check), does not take
+ * up style feedback (a further round brings back the same text), and stops at `max_tokens`. A plain Node script: it
+ * is a test instrument, not part of the service.
  */
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 
 export interface SimulationSettings {
   readonly slots: number
-  /** Milliseconds per input token (prompt processing). */
+  /** Milliseconds per prompt token the slot's cache does not hold (prompt processing). */
   readonly prefillMsPerToken: number
   /** Milliseconds per output token (generation). */
   readonly decodeMsPerToken: number
@@ -20,11 +22,17 @@ export interface SimulationSettings {
 
 export interface SimulationStats {
   calls: number
+  /** Characters of the request bodies, over 4: what the service sends, whatever the server caches. */
+  requestTokens: number
   promptTokens: number
+  cachedTokens: number
   completionTokens: number
+  /** Replies cut off at `max_tokens`. */
+  truncated: number
+  /** Calls by the task their system text names. */
+  tasks: Record<string, number>
   /** Sum of every call's simulated latency, in (scaled) milliseconds: the provider work. */
   workMs: number
-  maxQueued: number
 }
 
 export interface SimulatedProvider {
@@ -35,26 +43,46 @@ export interface SimulatedProvider {
 }
 
 /** About four characters per token for English prose, as the service's own estimate assumes. */
-const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4))
+const tokens = (text: string) => Math.ceil(text.length / 4)
+
+const emptyStats = (): SimulationStats => ({
+  calls: 0,
+  requestTokens: 0,
+  promptTokens: 0,
+  cachedTokens: 0,
+  completionTokens: 0,
+  truncated: 0,
+  tasks: {},
+  workMs: 0
+})
 
 export const startSimulatedProvider = async (settings: SimulationSettings): Promise<SimulatedProvider> => {
-  let stats: SimulationStats = { calls: 0, promptTokens: 0, completionTokens: 0, workMs: 0, maxQueued: 0 }
-  let busy = 0
-  const queue: Array<() => void> = []
-  const acquire = () =>
-    new Promise<void>((resolve) => {
-      if (busy < settings.slots) {
-        busy++
-        resolve()
-      } else {
-        queue.push(resolve)
-        stats.maxQueued = Math.max(stats.maxQueued, queue.length)
+  let stats = emptyStats()
+  const slots = Array.from({ length: settings.slots }, () => ({ busy: false, last: "" }))
+  const queue: Array<{ prompt: string; resolve: (slot: number) => void }> = []
+  const bestFree = (prompt: string): number => {
+    let best = -1
+    let bestLength = -1
+    slots.forEach((slot, i) => {
+      if (slot.busy) return
+      const length = sharedPrefix(slot.last, prompt)
+      if (length > bestLength) [best, bestLength] = [i, length]
+    })
+    return best
+  }
+  const acquire = (prompt: string) =>
+    new Promise<number>((resolve) => {
+      const free = bestFree(prompt)
+      if (free < 0) queue.push({ prompt, resolve })
+      else {
+        slots[free]!.busy = true
+        resolve(free)
       }
     })
-  const release = () => {
+  const release = (slot: number) => {
     const next = queue.shift()
-    if (next) next()
-    else busy--
+    if (next) next.resolve(slot)
+    else slots[slot]!.busy = false
   }
 
   const server: Server = createServer((req, res) => {
@@ -66,25 +94,43 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
         res.end(JSON.stringify({ data: [{ id: "gemma-4-12b-it-qat" }] }))
         return
       }
-      const body = JSON.parse(raw) as { messages: Array<{ role: string; content: string }>; model: string }
-      const prompt = body.messages.map((m) => m.content).join("\n")
-      const answer = answerFor(body.messages)
+      const body = JSON.parse(raw) as {
+        messages: Array<{ role: string; content: string }>
+        model: string
+        max_tokens?: number
+      }
+      const prompt = body.messages.map((m) => `<${m.role}>${m.content}`).join("\n")
+      const slot = await acquire(prompt)
+      const cached = sharedPrefix(slots[slot]!.last, prompt)
+      slots[slot]!.last = prompt
+      const task = /^Task: (\w+)/m.exec(body.messages[0]?.content ?? "")?.[1] ?? "other"
+      let answer = answerFor(task, body.messages)
+      let finish = "stop"
+      if (body.max_tokens !== undefined && tokens(answer) > body.max_tokens) {
+        answer = answer.slice(0, body.max_tokens * 4)
+        finish = "length"
+      }
       const promptTokens = tokens(prompt)
+      const cachedTokens = tokens(prompt.slice(0, cached))
       const completionTokens = tokens(answer)
       const latency =
-        (promptTokens * settings.prefillMsPerToken + completionTokens * settings.decodeMsPerToken) * settings.timeScale
-      await acquire()
+        ((promptTokens - cachedTokens) * settings.prefillMsPerToken + completionTokens * settings.decodeMsPerToken) *
+        settings.timeScale
       stats.calls++
+      stats.requestTokens += tokens(raw)
       stats.promptTokens += promptTokens
+      stats.cachedTokens += cachedTokens
       stats.completionTokens += completionTokens
+      stats.truncated += finish === "length" ? 1 : 0
+      stats.tasks[task] = (stats.tasks[task] ?? 0) + 1
       stats.workMs += latency
       setTimeout(() => {
-        release()
+        release(slot)
         res.writeHead(200, { "content-type": "application/json" })
         res.end(
           JSON.stringify({
             model: body.model,
-            choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }],
+            choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: finish }],
             usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens }
           })
         )
@@ -95,9 +141,9 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
   const { port } = server.address() as AddressInfo
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    stats: () => ({ ...stats }),
+    stats: () => structuredClone(stats),
     reset: () => {
-      stats = { calls: 0, promptTokens: 0, completionTokens: 0, workMs: 0, maxQueued: 0 }
+      stats = emptyStats()
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -107,18 +153,48 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
   }
 }
 
+const sharedPrefix = (a: string, b: string): number => {
+  const n = Math.min(a.length, b.length)
+  let i = 0
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++
+  return i
+}
+
+/** The plainer wording the model writes: a first draft's filler phrases go, every fact stays. */
+const plainer = (text: string): string =>
+  text
+    .replace(/\bIt is important to note that (\w)/g, (_m, c: string) => c.toUpperCase())
+    .replace(/\bin order to\b/g, "to")
+    .replace(/\butilize\b/g, "use")
+
 const between = (text: string, tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(text)?.[1] ?? ""
 
-const answerFor = (messages: ReadonlyArray<{ role: string; content: string }>): string => {
+/** The keys of the JSON template the task's instructions show, as a model reads them. */
+const templateKeys = (system: string): ReadonlyArray<string> => {
+  const instructions = system.slice(system.search(/^Task: /m))
+  const template = /\{[^{}]*"\w+"\s*:[^{}]*\}/.exec(instructions)?.[0] ?? ""
+  return [...template.matchAll(/"(\w+)"\s*:/g)].map((m) => m[1] ?? "")
+}
+
+const answerFor = (task: string, messages: ReadonlyArray<{ role: string; content: string }>): string => {
   const system = messages.find((m) => m.role === "system")?.content ?? ""
   const user = messages
     .filter((m) => m.role === "user")
     .map((m) => m.content)
     .join("\n")
-  const task = /^Task: (\w+)/.exec(system)?.[1]
-  if (task === "rewrite") return JSON.stringify({ text: between(user, "paragraph") })
-  if (task === "verify")
-    return JSON.stringify({ pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], finalText: "" })
-  if (task === "grade") return JSON.stringify({ score: 90, feedback: [] })
-  return JSON.stringify({ paragraphs: [] })
+  const values: Record<string, unknown> = {
+    text: plainer(between(user, "paragraph")),
+    pass: true,
+    styleScore: 85,
+    score: 85,
+    feedback: [],
+    missingDetails: [],
+    addedClaims: [],
+    changedMeaning: [],
+    finalText: "",
+    paragraphs: [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")
+  }
+  const keys = templateKeys(system)
+  const answer = Object.fromEntries(keys.map((k) => [k, values[k] ?? "ok"]))
+  return JSON.stringify(task === "other" ? values : answer)
 }

@@ -1,16 +1,16 @@
 /**
- * `npm run bench`: rewrites documents of 1, 8, 32 and 128 paragraphs through the real service (a child process)
- * against a simulated provider with parallel slots, and prints wall time against the ideal (provider work / slots),
- * provider calls per paragraph, tokens, the service's peak memory, and the same for a sequential baseline (the same
- * pipeline with one provider call at a time). `--smoke` runs a small document quickly, for CI.
+ * `npm run bench`: rewrites a realistic draft (bench/handbook-draft.md: 32 paragraphs and three lists, 44 prose
+ * segments, about half of them with a first draft's filler phrases) through the real service (a child process) at the
+ * default quality settings, against a simulated local server with slots, a per-slot prompt cache, prefill and decode
+ * costs (SimulatedProvider.ts). Prints provider calls and prompt tokens per segment, the time to the first finished
+ * paragraph, wall time against the ideal (provider work / slots), and the service's peak memory, for the service as
+ * shipped and for a sequential baseline (one call at a time). `--smoke` runs a short document quickly, for CI.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
-import { buildServerBundle, SERVER_BUNDLE } from "../scripts/build-server.ts"
-import { assessStyle, buildStyleTarget } from "../src/text/StyleMetrics.ts"
-import { UNDECIDED_ABOVE } from "../stages/style-score.ts"
-import { type SimulationSettings, startSimulatedProvider } from "./SimulatedProvider.ts"
+import { buildServerBundle } from "../scripts/build-server.ts"
+import { type SimulationSettings, type SimulationStats, startSimulatedProvider } from "./SimulatedProvider.ts"
 
 const smoke = process.argv.includes("--smoke")
 const number = (name: string, fallback: number) => {
@@ -28,23 +28,33 @@ const settings: SimulationSettings = {
   slots: number("BENCH_SLOTS", 4),
   prefillMsPerToken: number("BENCH_PREFILL_MS", 0.8),
   decodeMsPerToken: number("BENCH_DECODE_MS", 28),
-  timeScale: number("BENCH_TIME_SCALE", smoke ? 0.01 : 0.05)
+  timeScale: number("BENCH_TIME_SCALE", smoke ? 0.01 : 0.1)
 }
-const sizes = smoke ? [1, 8] : (process.env["BENCH_SIZES"] ?? "1,8,32,128").split(",").map(Number)
+
+const HANDBOOK = readFileSync("bench/handbook-draft.md", "utf8")
+
+/** The first `segments` prose blocks of the handbook (a list counts its items), for the smoke run. */
+const shortHandbook = (blocks: number): string => HANDBOOK.split("\n\n").slice(0, blocks).join("\n\n") + "\n"
+
+/** `copies` copies of the handbook, each paragraph marked with its copy so none is a repeat. */
+const longHandbook = (copies: number): string =>
+  Array.from({ length: copies }, (_, k) =>
+    HANDBOOK.split("\n\n")
+      .map((block) =>
+        block.startsWith("#") ? `${block} (copy ${k + 1})` : block.replace(/\.(\s|$)/, ` in copy ${k + 1}.$1`)
+      )
+      .join("\n\n")
+  ).join("\n\n")
 
 interface Row {
   readonly mode: string
-  readonly paragraphs: number
+  readonly document: string
+  readonly segments: number
   readonly wallMs: number
+  readonly firstMs: number
   readonly idealMs: number
-  readonly ratio: number
-  readonly callsPerParagraph: number
-  readonly promptTokens: number
-  readonly completionTokens: number
   readonly peakRssMb: number
-  /** The service's own CPU time per provider call: its overhead, whatever the provider's speed. */
-  readonly cpuMsPerCall: number
-  readonly maxQueued: number
+  readonly stats: SimulationStats
 }
 
 const freePort = () =>
@@ -93,14 +103,6 @@ const stopService = (child: ChildProcess) =>
     child.kill("SIGTERM")
   })
 
-/** CPU time (user + system) a process has used so far (Linux), in ms. */
-const cpuMs = (pid: number | undefined): number => {
-  const stat = pid === undefined ? "" : readFileSync(`/proc/${pid}/stat`, "utf8")
-  // Fields after the command name (which may hold spaces) start after the last ")"; utime and stime are 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
-
 /** Peak resident memory of a process so far (Linux), in MB. */
 const peakRssMb = (pid: number | undefined): number => {
   const status = pid === undefined ? "" : readFileSync(`/proc/${pid}/status`, "utf8")
@@ -108,83 +110,57 @@ const peakRssMb = (pid: number | undefined): number => {
   return Math.round((kb / 1024) * 10) / 10
 }
 
-/**
- * The common path: paragraphs already in the direct-technical style, so the measured score decides on the first
- * attempt (samples whose own measured score is within the model-grade band are left out). Each paragraph is unique,
- * with a heading every eight paragraphs.
- */
-const DEFAULT_THRESHOLD = 80
-
-const makeDocument = (paragraphs: number, offset = 0): string => {
-  const profile = JSON.parse(readFileSync("fixtures/profiles/direct-technical.json", "utf8")) as {
-    samples: string[]
-    avoid: string[]
+/** Streams one rewrite and times its first finished paragraph. */
+const streamedRewrite = async (base: string, document: string) => {
+  const started = performance.now()
+  const response = await fetch(`${base}/api/rewrite`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    body: JSON.stringify({ document })
+  })
+  let firstMs = Number.NaN
+  let segments = 0
+  let result: { finalText?: string } | undefined
+  let buffer = ""
+  const decoder = new TextDecoder()
+  for await (const chunk of response.body ?? []) {
+    buffer += decoder.decode(chunk as Uint8Array, { stream: true })
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const event = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const type = /^event: (\w+)/m.exec(event)?.[1]
+      const data = /^data: (.*)$/m.exec(event)?.[1] ?? "null"
+      if (type === "segment") {
+        segments++
+        if (Number.isNaN(firstMs)) firstMs = performance.now() - started
+      }
+      if (type === "result") result = JSON.parse(data) as { finalText?: string }
+      if (type === "error") throw new Error(`run failed: ${data.slice(0, 300)}`)
+    }
   }
-  const target = buildStyleTarget(profile.samples, profile.avoid)
-  const decisive = profile.samples.filter((s) => assessStyle(s, target).score >= DEFAULT_THRESHOLD + UNDECIDED_ABOVE)
-  const parts: Array<string> = ["# Field manual"]
-  for (let i = 0; i < paragraphs; i++) {
-    if (i > 0 && i % 8 === 0) parts.push(`## Part ${i / 8 + 1}`)
-    const sample = decisive[i % decisive.length] ?? ""
-    parts.push(`Step ${i + 1 + offset}: ${sample}`)
-  }
-  return parts.join("\n\n") + "\n"
+  if (result?.finalText === undefined) throw new Error("the run ended without a result")
+  return { wallMs: performance.now() - started, firstMs, segments }
 }
 
-const run = async (
-  mode: string,
-  paragraphs: number,
-  concurrency: number,
-  sim: SimulationSettings,
-  warmRuns = 0,
-  repeats = 1
-): Promise<Row> => {
+const run = async (mode: string, name: string, document: string, concurrency: number, sim: SimulationSettings) => {
   const provider = await startSimulatedProvider(sim)
   const { base, child } = await startService(bundle, provider.baseUrl, concurrency)
   try {
-    const rewrite = (document: string) =>
-      fetch(`${base}/api/rewrite`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ document, styleProfileId: "direct-technical", options: { includeDebug: true } })
-      })
     // One small run first, so the figures are those of a warm service rather than of its first request.
-    await (await rewrite(makeDocument(2, 10_000))).text()
-    // A long-running service has compiled its hot paths; full-size warm-up runs measure that steady state.
-    for (let w = 0; w < warmRuns; w++) await (await rewrite(makeDocument(paragraphs, 20_000 + w * 1_000))).text()
-    const measure = async (offset: number): Promise<Row> => {
-      const document = makeDocument(paragraphs, offset)
-      provider.reset()
-      const cpuBefore = cpuMs(child.pid)
-      const started = performance.now()
-      const response = await rewrite(document)
-      const result = (await response.json()) as { finalText?: string; error?: unknown }
-      const wallMs = performance.now() - started
-      const serviceCpuMs = cpuMs(child.pid) - cpuBefore
-      if (!response.ok || result.finalText !== document) {
-        throw new Error(`run failed (${response.status}): ${JSON.stringify(result).slice(0, 300)}`)
-      }
-      const stats = provider.stats()
-      const idealMs = stats.workMs / sim.slots
-      return {
-        mode,
-        paragraphs,
-        wallMs,
-        idealMs,
-        ratio: idealMs > 0 ? wallMs / idealMs : Number.NaN,
-        callsPerParagraph: stats.calls / paragraphs,
-        promptTokens: stats.promptTokens,
-        completionTokens: stats.completionTokens,
-        peakRssMb: peakRssMb(child.pid),
-        cpuMsPerCall: serviceCpuMs / stats.calls,
-        maxQueued: stats.maxQueued
-      }
-    }
-    // Several measured runs when asked; the median one is reported, so one noisy run does not decide.
-    const runs: Array<Row> = []
-    for (let i = 0; i < repeats; i++) runs.push(await measure(i * 1_000))
-    runs.sort((a, b) => a.cpuMsPerCall - b.cpuMsPerCall)
-    return runs[Math.floor(runs.length / 2)] ?? runs[0]!
+    await streamedRewrite(base, "Warm up in order to start.\n")
+    provider.reset()
+    const { wallMs, firstMs, segments } = await streamedRewrite(base, document)
+    const stats = provider.stats()
+    return {
+      mode,
+      document: name,
+      segments,
+      wallMs,
+      firstMs,
+      idealMs: stats.workMs / sim.slots,
+      peakRssMb: peakRssMb(child.pid),
+      stats
+    } satisfies Row
   } finally {
     await stopService(child)
     await provider.close()
@@ -194,43 +170,47 @@ const run = async (
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
-let bundle = SERVER_BUNDLE
+let bundle = ""
 
 const main = async () => {
   bundle = await buildServerBundle("test-output/bench/redraft.mjs")
   console.log(
-    `Simulated provider: ${settings.slots} slots, ${settings.prefillMsPerToken} ms/input token, ${settings.decodeMsPerToken} ms/output token, time scale ${settings.timeScale}`
+    `Simulated local server: ${settings.slots} slots with a prompt cache each, ${settings.prefillMsPerToken} ms/uncached prompt token, ${settings.decodeMsPerToken} ms/output token, time scale ${settings.timeScale}; default options`
   )
+  const documents: ReadonlyArray<readonly [string, string]> = smoke
+    ? [["handbook, first 8 blocks", shortHandbook(8)]]
+    : [
+        ["handbook", HANDBOOK],
+        ["handbook x4", longHandbook(4)]
+      ]
   const rows: Array<Row> = []
-  for (const size of sizes) {
-    rows.push(await run("parallel", size, settings.slots, settings))
-    rows.push(await run("sequential", size, 1, settings))
+  for (const [name, document] of documents) {
+    rows.push(await run("parallel", name, document, settings.slots, settings))
+    if (name === "handbook" || smoke) rows.push(await run("sequential", name, document, 1, settings))
   }
   // Service overhead: the same pipeline against a provider that answers at once, so wall time is the service's own.
-  const overheadSize = smoke ? 8 : 128
-  const instant = await run(
-    "no-latency",
-    overheadSize,
-    settings.slots,
-    { ...settings, prefillMsPerToken: 0, decodeMsPerToken: 0 },
-    smoke ? 1 : 3,
-    smoke ? 1 : 5
-  )
-  const overheadPerCall = instant.wallMs / (instant.callsPerParagraph * instant.paragraphs)
+  const [overheadName, overheadDocument] = documents.at(-1)!
+  const instant = await run("no-latency", overheadName, overheadDocument, settings.slots, {
+    ...settings,
+    prefillMsPerToken: 0,
+    decodeMsPerToken: 0
+  })
 
-  const header =
-    "| mode | paragraphs | wall ms | ideal ms | wall/ideal | calls/paragraph | tokens sent | tokens received | service CPU ms/call | peak RSS MB |"
-  console.log("\n" + header + "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+  console.log(
+    "\n| mode | document | segments | calls/segment | request tokens/segment | cached prompt share | truncated | first paragraph ms | wall ms | ideal ms | wall/ideal | peak RSS MB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  )
   for (const r of rows) {
+    const s = r.stats
     console.log(
-      `| ${r.mode} | ${r.paragraphs} | ${fmt(r.wallMs)} | ${fmt(r.idealMs)} | ${fmt(r.ratio, 2)} | ${fmt(r.callsPerParagraph, 2)} | ${fmt(r.promptTokens)} | ${fmt(r.completionTokens)} | ${fmt(r.cpuMsPerCall, 2)} | ${fmt(r.peakRssMb, 1)} |`
+      `| ${r.mode} | ${r.document} | ${r.segments} | ${fmt(s.calls / r.segments, 2)} | ${fmt(s.requestTokens / r.segments)} | ${fmt((100 * s.cachedTokens) / s.promptTokens)} % | ${s.truncated} | ${fmt(r.firstMs)} (${fmt((100 * r.firstMs) / r.wallMs)} %) | ${fmt(r.wallMs)} | ${fmt(r.idealMs)} | ${fmt(r.wallMs / r.idealMs, 2)} | ${fmt(r.peakRssMb, 1)} |`
     )
   }
+  for (const r of rows) console.log(`calls by task (${r.mode}, ${r.document}): ${JSON.stringify(r.stats.tasks)}`)
   console.log(
-    `\nService overhead: ${fmt(instant.cpuMsPerCall, 2)} ms of service CPU per provider call in a warm service; against an instant provider ${instant.paragraphs} paragraphs take ${fmt(instant.wallMs)} ms wall, ${fmt(overheadPerCall, 2)} ms per call with both processes on this machine's cores`
+    `\nService overhead: against an instant provider, ${instant.segments} segments take ${fmt(instant.wallMs)} ms wall (${fmt(instant.wallMs / instant.stats.calls, 2)} ms per provider call, both processes on this machine's cores); peak RSS ${fmt(instant.peakRssMb, 1)} MB`
   )
   mkdirSync("test-output", { recursive: true })
-  writeFileSync("test-output/bench.json", JSON.stringify({ settings, rows, overheadPerCall, instant }, null, 2))
+  writeFileSync("test-output/bench.json", JSON.stringify({ settings, rows, instant }, null, 2))
 }
 
 main().catch((error: unknown) => {
