@@ -1,6 +1,7 @@
 import { Effect, FileSystem, Option, Stdio } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ProgressEvent, RewriteRequest } from "../src/domain/Rewrite.ts"
+import { rewriteFiles } from "./Batch.ts"
 import { CliFailure } from "./CliFailure.ts"
 import { readStdin, writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "./Progress.ts"
@@ -19,9 +20,11 @@ const providerUrl = Flag.String("base-url").pipe(
 export const rewrite = Command.make(
   "rewrite",
   {
-    file: Argument.String("file").pipe(
-      Argument.withDescription("Markdown file to rewrite; omit it or give - to read stdin"),
-      Argument.optional
+    files: Argument.String("file").pipe(
+      Argument.withDescription(
+        "Markdown file(s) to rewrite; omit them or give - to read stdin; several files need --out-dir"
+      ),
+      Argument.variadic()
     ),
     profile: Flag.String("profile").pipe(
       Flag.withAlias("p"),
@@ -53,6 +56,10 @@ export const rewrite = Command.make(
       Flag.withDescription("Write the rewrite to this file instead of stdout"),
       Flag.optional
     ),
+    outDir: Flag.String("out-dir").pipe(
+      Flag.withDescription("Write each file's rewrite to this folder under its own name (several files at once)"),
+      Flag.optional
+    ),
     strict: Flag.Boolean("strict").pipe(
       Flag.withDescription(
         "Exit with 4 when any paragraph failed the meaning check or its provider calls (the output is still written)"
@@ -67,28 +74,52 @@ export const rewrite = Command.make(
     json
   },
   Effect.fn("Cli.rewrite")(function* (input) {
+    const provider = {
+      ...Option.match(input.baseUrl, { onNone: () => ({}), onSome: (baseUrl) => ({ baseUrl }) }),
+      ...Option.match(input.model, { onNone: () => ({}), onSome: (model) => ({ model }) }),
+      ...Option.match(input.reasoningEffort, {
+        onNone: () => ({}),
+        onSome: (reasoningEffort) => ({ reasoningEffort })
+      })
+    }
+    const request = (document: string): RewriteRequest => ({
+      document,
+      styleProfileId: input.profile,
+      ...(Object.keys(provider).length > 0 ? { provider } : {}),
+      options: {
+        finalSmoothing: input.smooth,
+        ...Option.match(input.iterations, { onNone: () => ({}), onSome: (n) => ({ maxRewriteIterations: n }) }),
+        ...Option.match(input.threshold, { onNone: () => ({}), onSome: (n) => ({ styleThreshold: n }) })
+      }
+    })
+    const outDir = optionalString(input.outDir)
+    if (input.files.length > 1 || outDir !== undefined) {
+      const batch = Effect.gen(function* () {
+        if (outDir === undefined || Option.isSome(input.out) || input.files.length === 0 || input.files.includes("-")) {
+          return yield* new CliFailure({
+            code: "usage",
+            message:
+              outDir === undefined
+                ? "several files need --out-dir DIR, where each rewrite is written under its file's name"
+                : "--out-dir takes files, not stdin, and no --out"
+          })
+        }
+        return yield* rewriteFiles({
+          files: input.files,
+          outDir,
+          request,
+          json: input.json,
+          quiet: input.quiet,
+          strict: input.strict
+        })
+      })
+      return yield* batch.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    }
     const run = Effect.gen(function* () {
-      const document = yield* readDocument(optionalString(input.file))
+      const document = yield* readDocument(input.files[0])
       const client = yield* RedraftClient
       const progress = yield* makeProgress("rewrite", !input.quiet)
-      const provider = {
-        ...Option.match(input.baseUrl, { onNone: () => ({}), onSome: (baseUrl) => ({ baseUrl }) }),
-        ...Option.match(input.model, { onNone: () => ({}), onSome: (model) => ({ model }) }),
-        ...Option.match(input.reasoningEffort, {
-          onNone: () => ({}),
-          onSome: (reasoningEffort) => ({ reasoningEffort })
-        })
-      }
-      const body: RewriteRequest = {
-        document,
-        styleProfileId: input.profile,
-        ...(Object.keys(provider).length > 0 ? { provider } : {}),
-        options: {
-          finalSmoothing: input.smooth,
-          ...Option.match(input.iterations, { onNone: () => ({}), onSome: (n) => ({ maxRewriteIterations: n }) }),
-          ...Option.match(input.threshold, { onNone: () => ({}), onSome: (n) => ({ styleThreshold: n }) })
-        }
-      }
+      const body = request(document)
       const onEvent = (event: ProgressEvent) =>
         progress.update(
           event.done,
@@ -126,7 +157,11 @@ export const rewrite = Command.make(
   Command.withDescription("Rewrite a markdown document into a style profile, keeping its meaning"),
   Command.withExamples([
     { command: "redraft rewrite notes.md --profile plain-english --out notes.plain.md", description: "Rewrite a file" },
-    { command: "cat notes.md | redraft rewrite --profile formal-academic --json", description: "stdin to JSON" }
+    { command: "cat notes.md | redraft rewrite --profile formal-academic --json", description: "stdin to JSON" },
+    {
+      command: "redraft rewrite ch1.md ch2.md ch3.md --profile plain-english --out-dir plain/",
+      description: "Several files through the same provider slots, one progress display"
+    }
   ])
 )
 

@@ -51,6 +51,67 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
     }).pipe(Effect.scoped)
   )
 
+  it.effect(
+    "rewrite A B C --out-dir DIR: every file through the same service, one progress display, a line per file",
+    () =>
+      Effect.gen(function* () {
+        yield* (yield* FakeProvider).configure({})
+        const fs = yield* FileSystem.FileSystem
+        const { dir } = yield* withFile("")
+        yield* fs.writeFileString(`${dir}/a.md`, DOC)
+        yield* fs.writeFileString(`${dir}/b.md`, "Utilize the 4 spare fuses.\n")
+        const out = `${dir}/out`
+        const run = yield* redraft([
+          "rewrite",
+          `${dir}/a.md`,
+          `${dir}/b.md`,
+          "--profile",
+          "plain-english",
+          "--out-dir",
+          out
+        ])
+        assert.strictEqual(run.exitCode, 0, run.stderr)
+        assert.strictEqual(run.stdout, "")
+        assert.strictEqual(yield* fs.readFileString(`${out}/a.md`), REWRITTEN)
+        assert.strictEqual(yield* fs.readFileString(`${out}/b.md`), "Use the 4 spare fuses.\n")
+        // One display for both files: three prose blocks in all.
+        assert.include(run.stderr, "rewrite: 3/3 done")
+        assert.include(run.stderr, `redraft: ${dir}/a.md -> ${out}/a.md: 1/4 blocks rewritten, 2 protected`)
+        assert.include(run.stderr, `redraft: ${dir}/b.md -> ${out}/b.md: 1/1 blocks rewritten, 0 protected`)
+      }).pipe(Effect.scoped)
+  )
+
+  it.effect("a batch goes on past a file it cannot read, reports it, and exits with its code", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const fs = yield* FileSystem.FileSystem
+      const { dir } = yield* withFile("")
+      yield* fs.writeFileString(`${dir}/a.md`, DOC)
+      const out = `${dir}/out`
+      const args = ["rewrite", `${dir}/a.md`, `${dir}/missing.md`, "--profile", "plain-english", "--out-dir", out]
+      const run = yield* redraft([...args, "--json"])
+      assert.strictEqual(run.exitCode, 1)
+      assert.strictEqual(yield* fs.readFileString(`${out}/a.md`), REWRITTEN)
+      const files = (
+        JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf("\n{") + 1)) as {
+          files: ReadonlyArray<{ file: string; out?: string; error?: { code: string } }>
+        }
+      ).files
+      assert.deepStrictEqual(
+        files.map((f) => [f.file, f.out ?? f.error?.code]),
+        [
+          [`${dir}/a.md`, `${out}/a.md`],
+          [`${dir}/missing.md`, "input_unreadable"]
+        ]
+      )
+      assert.include(run.stdout, `1 of 2 files failed: ${dir}/missing.md (cannot read ${dir}/missing.md)`)
+      // Several files without --out-dir: a usage error that says what to add.
+      const noDir = yield* redraft(["rewrite", `${dir}/a.md`, `${dir}/a.md`, "--profile", "plain-english", "--json"])
+      assert.strictEqual(noDir.exitCode, 1)
+      assert.include(noDir.stdout, "several files need --out-dir DIR")
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("draws a progress bar when stderr is a terminal", () =>
     Effect.gen(function* () {
       yield* (yield* FakeProvider).configure({})
