@@ -201,6 +201,12 @@ export class FakeProvider extends Context.Service<
           reasoning = answer
           answer = ""
         }
+        // Like a real server, it stops at max_tokens (counted as characters / 4).
+        const maxTokens = body?.["max_tokens"]
+        if (typeof maxTokens === "number" && Math.ceil(answer.length / 4) > maxTokens) {
+          answer = answer.slice(0, maxTokens * 4)
+          finish = "length"
+        }
         send(res, 200, {
           id: "chatcmpl-fake",
           object: "chat.completion",
