@@ -51,6 +51,14 @@ describe("reply text", () => {
     assert.strictEqual(stripThinking("<THINKING>x</THINKING> A"), "A")
   })
 
+  it("strips every closed reasoning block, wherever it stands: two in a row, or one between parts of the answer", () => {
+    assert.strictEqual(
+      stripThinking('<think>plan</think>\n<think>check</think>\n{"text": "answer"}'),
+      '{"text": "answer"}'
+    )
+    assert.strictEqual(stripThinking("First <think>an aside</think>second."), "First second.")
+  })
+
   it("falls back to reasoning_content when content is empty", () => {
     assert.strictEqual(replyText({ content: "", reasoning_content: '{"text": "x"}' }), '{"text": "x"}')
     assert.strictEqual(replyText({ content: null, reasoning: "y" }), "y")

@@ -39,6 +39,21 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
     })
   )
 
+  it.effect("a long paragraph's verification gets room for a whole repair: 1.5 times its tokens plus 120", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      // 12 copies of ORIGINAL joined by spaces: 12 · 72 + 11 = 875 Latin characters, 219 tokens (218.75 rounded up);
+      // 1.5 · 219 = 328.5, rounded up 329, plus 120: 449.
+      const original = Array.from({ length: 12 }, () => ORIGINAL).join(" ")
+      const candidate = Array.from({ length: 12 }, () => FAITHFUL).join(" ")
+      yield* stage.check({ ctx, original, candidate, attempts: [attempt(0, candidate, 90)] })
+      assert.strictEqual((yield* fake.calls)[0]?.body?.["max_tokens"], 449)
+    })
+  )
+
   it.effect("a best draft that drops a hedge gives way to an earlier, safe draft, with a warning", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider

@@ -38,6 +38,18 @@ layer(stageUnderTest(SmoothingStage.layer), { excludeTestServices: true })("smoo
     })
   )
 
+  it.effect("asks for room for the window's text and a little more: 1.3 times its tokens plus 96", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* SmoothingStage
+      yield* stage.apply({ ctx: yield* runContext({ finalSmoothing: true }), segments: segments(3) })
+      // Three 19-character paragraphs joined by line breaks: 59 Latin characters, 15 tokens (14.75 rounded up);
+      // 1.3 · 15 = 19.5, rounded up 20, plus 96: 116.
+      assert.strictEqual((yield* fake.calls)[0]?.body?.["max_tokens"], 116)
+    })
+  )
+
   it.effect("a smoothing that loses a number is rejected with a warning", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
