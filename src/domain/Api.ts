@@ -1,28 +1,44 @@
 /** Response shapes of the HTTP API (DESIGN.md section 2) shared by the service, the CLI and the web UI. */
+import { Schema } from "effect"
+
+export const HealthStatus = Schema.Literals([
+  "ready",
+  "no_model",
+  "models_unlisted",
+  "wrong_base_url",
+  "not_openai_api",
+  "provider_error",
+  "unreachable"
+])
 
 /** `GET /api/health`: ready when `ok` and `localProviderReachable` are true and `model` is set. */
-export interface HealthResult {
-  readonly ok: boolean
-  readonly localProviderReachable: boolean
-  readonly defaultModelFound: boolean
-  readonly model: string | null
-  readonly status:
-    "ready" | "no_model" | "models_unlisted" | "wrong_base_url" | "not_openai_api" | "provider_error" | "unreachable"
-  readonly baseUrl?: string
-  readonly error?: string
+export const HealthResult = Schema.Struct({
+  ok: Schema.Boolean,
+  localProviderReachable: Schema.Boolean,
+  defaultModelFound: Schema.Boolean,
+  model: Schema.NullOr(Schema.String),
+  status: HealthStatus,
+  baseUrl: Schema.optionalKey(Schema.String),
+  error: Schema.optionalKey(Schema.String),
   /** With `wrong_base_url`: the address that would work (the given one with `/v1`). */
-  readonly suggestedBaseUrl?: string
-}
+  suggestedBaseUrl: Schema.optionalKey(Schema.String)
+})
+export type HealthResult = typeof HealthResult.Type
 
 /** `GET /api/models`. */
-export interface ModelList {
-  readonly baseUrl: string
-  readonly models: ReadonlyArray<{ readonly id: string; readonly selected: boolean }>
-}
+export const ModelList = Schema.Struct({
+  baseUrl: Schema.String,
+  models: Schema.Array(Schema.Struct({ id: Schema.String, selected: Schema.Boolean }))
+})
+export type ModelList = typeof ModelList.Type
 
 /** `GET /api/profiles` lists these. */
-export interface ProfileSummary {
-  readonly id: string
-  readonly name: string
-  readonly description: string
-}
+export const ProfileSummary = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.String
+})
+export type ProfileSummary = typeof ProfileSummary.Type
+
+export const ProfileList = Schema.Struct({ profiles: Schema.Array(ProfileSummary) })
+export type ProfileList = typeof ProfileList.Type

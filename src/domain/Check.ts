@@ -1,13 +1,14 @@
 import { Schema } from "effect"
-import type { Finding } from "./Finding.ts"
+import { Finding } from "./Finding.ts"
 
 /** `POST /api/check`: does `rewrite` keep the meaning of `original`? */
 export const CheckRequest = Schema.Struct({ original: Schema.String, rewrite: Schema.String })
 export type CheckRequest = typeof CheckRequest.Type
 
-export interface CheckResult {
+export const CheckResult = Schema.Struct({
   /** True when no guard found a change of meaning. */
-  readonly ok: boolean
+  ok: Schema.Boolean,
   /** What changed, with the phrases on each side. */
-  readonly findings: ReadonlyArray<Finding>
-}
+  findings: Schema.Array(Finding)
+})
+export type CheckResult = typeof CheckResult.Type

@@ -1,15 +1,15 @@
 import { Schema } from "effect"
-import type { Finding } from "./Finding.ts"
+import { Finding } from "./Finding.ts"
 
 export const ReasoningEffort = Schema.Literals(["none", "minimal", "low", "medium", "high", "xhigh"])
 export type ReasoningEffort = typeof ReasoningEffort.Type
 
 export const PipelineOptions = Schema.Struct({
-  includeDebug: Schema.optional(Schema.Boolean),
-  styleThreshold: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
-  finalSmoothing: Schema.optional(Schema.Boolean),
-  maxRewriteIterations: Schema.optional(Schema.Number.check(Schema.isFinite())),
-  runMeaningCheck: Schema.optional(Schema.Boolean)
+  includeDebug: Schema.optionalKey(Schema.Boolean),
+  styleThreshold: Schema.optionalKey(Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
+  finalSmoothing: Schema.optionalKey(Schema.Boolean),
+  maxRewriteIterations: Schema.optionalKey(Schema.Finite),
+  runMeaningCheck: Schema.optionalKey(Schema.Boolean)
 })
 export type PipelineOptions = typeof PipelineOptions.Type
 
@@ -31,9 +31,9 @@ export const resolveOptions = (options: PipelineOptions | undefined): ResolvedOp
 })
 
 export const ProviderSettings = Schema.Struct({
-  baseUrl: Schema.optional(Schema.String),
-  model: Schema.optional(Schema.String),
-  reasoningEffort: Schema.optional(ReasoningEffort)
+  baseUrl: Schema.optionalKey(Schema.String),
+  model: Schema.optionalKey(Schema.String),
+  reasoningEffort: Schema.optionalKey(ReasoningEffort)
 })
 export type ProviderSettings = typeof ProviderSettings.Type
 
@@ -51,46 +51,49 @@ export type StyleProfile = typeof StyleProfile.Type
 
 export const RewriteRequest = Schema.Struct({
   document: Schema.String,
-  provider: Schema.optional(ProviderSettings),
-  options: Schema.optional(PipelineOptions),
-  styleProfileId: Schema.optional(Schema.String),
-  styleProfile: Schema.optional(StyleProfile)
+  provider: Schema.optionalKey(ProviderSettings),
+  options: Schema.optionalKey(PipelineOptions),
+  styleProfileId: Schema.optionalKey(Schema.String),
+  styleProfile: Schema.optionalKey(StyleProfile)
 })
 export type RewriteRequest = typeof RewriteRequest.Type
 
 export const EvalRewriteRequest = Schema.Struct({
   source: Schema.String,
   styleProfileId: Schema.String,
-  providerId: Schema.optional(Schema.String),
-  model: Schema.optional(Schema.String),
-  options: Schema.optional(
+  providerId: Schema.optionalKey(Schema.String),
+  model: Schema.optionalKey(Schema.String),
+  options: Schema.optionalKey(
     Schema.Struct({
-      maxRewriteIterations: Schema.optional(Schema.Number.check(Schema.isFinite())),
-      reasoningEffort: Schema.optional(ReasoningEffort),
-      runMeaningCheck: Schema.optional(Schema.Boolean),
-      runFinalSmoothing: Schema.optional(Schema.Boolean)
+      maxRewriteIterations: Schema.optionalKey(Schema.Finite),
+      reasoningEffort: Schema.optionalKey(ReasoningEffort),
+      runMeaningCheck: Schema.optionalKey(Schema.Boolean),
+      runFinalSmoothing: Schema.optionalKey(Schema.Boolean)
     })
   )
 })
 export type EvalRewriteRequest = typeof EvalRewriteRequest.Type
 
-export type MeaningVerdict = "passed" | "failed" | "skipped"
+export const MeaningVerdict = Schema.Literals(["passed", "failed", "skipped"])
+export type MeaningVerdict = typeof MeaningVerdict.Type
 
-export interface MeaningReport {
-  readonly pass: boolean
-  readonly missingDetails: ReadonlyArray<string>
-  readonly addedClaims: ReadonlyArray<string>
-  readonly changedMeaning: ReadonlyArray<string>
+export const MeaningReport = Schema.Struct({
+  pass: Schema.Boolean,
+  missingDetails: Schema.Array(Schema.String),
+  addedClaims: Schema.Array(Schema.String),
+  changedMeaning: Schema.Array(Schema.String),
   /** What the deterministic guards found in the text the verdict is about, with the phrases on each side. */
-  readonly findings: ReadonlyArray<Finding>
-}
+  findings: Schema.Array(Finding)
+})
+export type MeaningReport = typeof MeaningReport.Type
 
-export interface AttemptDebug {
-  readonly attempt: number
-  readonly text: string
-  readonly styleScore: number
-  readonly feedback: ReadonlyArray<string>
-}
+export const AttemptDebug = Schema.Struct({
+  attempt: Schema.Finite,
+  text: Schema.String,
+  styleScore: Schema.Finite,
+  feedback: Schema.Array(Schema.String)
+})
+export type AttemptDebug = typeof AttemptDebug.Type
 
 /**
  * What became of one rewritable paragraph (or list item):
@@ -100,62 +103,71 @@ export interface AttemptDebug {
  * - `failed`: the provider calls for it failed after their retries, so the original stays (`reason` gives the
  *   provider's words, `error` the error code) and the run went on.
  */
-export type ParagraphStatus = "rewritten" | "unchanged" | "kept" | "failed"
+export const ParagraphStatus = Schema.Literals(["rewritten", "unchanged", "kept", "failed"])
+export type ParagraphStatus = typeof ParagraphStatus.Type
 
-export interface ParagraphReport {
+export const ParagraphReport = Schema.Struct({
   /** The segment index, as in `segment` events and `debug.segments`. */
-  readonly index: number
+  index: Schema.Finite,
   /** 1-based position among the document's rewritable paragraphs and list items. */
-  readonly paragraph: number
-  readonly status: ParagraphStatus
-  readonly reason?: string
+  paragraph: Schema.Finite,
+  status: ParagraphStatus,
+  reason: Schema.optionalKey(Schema.String),
   /** For `kept`: what the meaning guards found in the rewrite that was refused. */
-  readonly findings?: ReadonlyArray<Finding>
+  findings: Schema.optionalKey(Schema.Array(Finding)),
   /** For `failed`: `provider_error`, `provider_timeout` or `provider_unreachable`. */
-  readonly error?: string
-}
+  error: Schema.optionalKey(Schema.String)
+})
+export type ParagraphReport = typeof ParagraphReport.Type
 
-export interface SegmentDebug {
-  readonly index: number
-  readonly status: ParagraphStatus
-  readonly reason?: string
-  readonly original: string
-  readonly finalText: string
-  readonly attempts: ReadonlyArray<AttemptDebug>
-  readonly meaning: MeaningReport | null
-  readonly source: "rewrite" | "repair" | "original" | "cached"
-  readonly timingsMs: Readonly<Record<string, number>>
-}
+const Timings = Schema.Record(Schema.String, Schema.Finite)
 
-export interface UsageFigures {
-  readonly calls: number
-  readonly promptTokens: number
-  readonly completionTokens: number
-}
+export const SegmentDebug = Schema.Struct({
+  index: Schema.Finite,
+  status: ParagraphStatus,
+  reason: Schema.optionalKey(Schema.String),
+  original: Schema.String,
+  finalText: Schema.String,
+  attempts: Schema.Array(AttemptDebug),
+  meaning: Schema.NullOr(MeaningReport),
+  source: Schema.Literals(["rewrite", "repair", "original", "cached"]),
+  timingsMs: Timings
+})
+export type SegmentDebug = typeof SegmentDebug.Type
 
-export interface RunDebug {
-  readonly timingsMs: Readonly<Record<string, number>>
-  readonly usage: UsageFigures
-  readonly segments: ReadonlyArray<SegmentDebug>
-}
+export const UsageFigures = Schema.Struct({
+  calls: Schema.Finite,
+  promptTokens: Schema.Finite,
+  completionTokens: Schema.Finite
+})
+export type UsageFigures = typeof UsageFigures.Type
 
-export interface RewriteResult {
-  readonly finalText: string
-  readonly summary: {
-    readonly segments: number
-    readonly rewritten: number
-    readonly protected: number
-    readonly styleScore: number
-    readonly meaning: MeaningVerdict
+export const RunDebug = Schema.Struct({
+  timingsMs: Timings,
+  usage: UsageFigures,
+  segments: Schema.Array(SegmentDebug)
+})
+export type RunDebug = typeof RunDebug.Type
+
+/** The answer of `POST /api/rewrite`, `POST /api/eval/rewrite` and the `result` event of their streams. */
+export const RewriteResult = Schema.Struct({
+  finalText: Schema.String,
+  summary: Schema.Struct({
+    segments: Schema.Finite,
+    rewritten: Schema.Finite,
+    protected: Schema.Finite,
+    styleScore: Schema.Finite,
+    meaning: MeaningVerdict,
     /** Paragraphs whose provider calls failed; they keep their original text. */
-    readonly failed: number
-    readonly warnings: ReadonlyArray<string>
-  }
+    failed: Schema.Finite,
+    warnings: Schema.Array(Schema.String)
+  }),
   /** Every rewritable paragraph in document order, with what became of it. */
-  readonly paragraphs: ReadonlyArray<ParagraphReport>
-  readonly provider: { readonly baseUrl: string; readonly model: string }
-  readonly debug?: RunDebug
-}
+  paragraphs: Schema.Array(ParagraphReport),
+  provider: Schema.Struct({ baseUrl: Schema.String, model: Schema.String }),
+  debug: Schema.optionalKey(RunDebug)
+})
+export type RewriteResult = typeof RewriteResult.Type
 
 export type ProgressEvent =
   | {

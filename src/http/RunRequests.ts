@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { AppConfig } from "../AppConfig.ts"
-import { DocumentTooLarge, ProviderError, ProviderRejected } from "../domain/Errors.ts"
+import { DocumentTooLarge, InvalidRequest, ProviderError, ProviderRejected } from "../domain/Errors.ts"
 import {
   type EvalRewriteRequest,
   type ReasoningEffort,
@@ -36,7 +36,15 @@ export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(fu
   if (config.logDocuments) yield* Effect.logInfo("eval rewrite request", body.source)
   const baseUrl =
     body.providerId !== undefined ? yield* Effect.fromResult(resolveProviderId(body.providerId)) : config.defaultBaseUrl
-  const profile = yield* (yield* Profiles).get(body.styleProfileId)
+  // An evaluation case that names a profile nobody has is a broken case, not a missing resource: a 404 reads to
+  // harnesses such as Promptfoo as a dead target and ends the whole run.
+  const profile = yield* (yield* Profiles)
+    .get(body.styleProfileId)
+    .pipe(
+      Effect.catchTag("ProfileNotFound", (e) =>
+        Effect.fail(new InvalidRequest({ message: e.message, details: [`styleProfileId: ${e.message}`] }))
+      )
+    )
   const options = resolveOptions({
     includeDebug: true,
     ...(body.options?.maxRewriteIterations !== undefined

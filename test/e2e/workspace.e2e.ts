@@ -237,4 +237,17 @@ describe("the web workspace in Chromium", () => {
     assert.isAtMost(overflow, 0)
     await page.screenshot({ path: `${SCREENSHOTS}/05-narrow.png`, fullPage: true })
   })
+
+  it("the API reference at /api/docs renders with nothing loaded from another host", async () => {
+    const docs = await browser.newPage()
+    const requests: Array<string> = []
+    docs.on("request", (request) => requests.push(request.url()))
+    await docs.goto(`${app.url}/api/docs`)
+    await docs.getByText("/api/rewrite").first().waitFor({ timeout: 15_000 })
+    await docs.waitForLoadState("networkidle")
+    const foreign = requests.filter((url) => !url.startsWith(app.url) && !/^(data|blob|about):/.test(url))
+    assert.deepStrictEqual(foreign, [])
+    await docs.screenshot({ path: `${SCREENSHOTS}/06-api-docs.png` })
+    await docs.close()
+  })
 })

@@ -218,4 +218,21 @@ layer(TestApp(), { excludeTestServices: true })("profiles and eval", (it) => {
       assert.strictEqual(body.debug?.segments[0]?.attempts.length, 1)
     })
   )
+
+  it.effect("POST /api/eval/rewrite with an unknown styleProfileId is a 400 naming the field: the case is broken", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const res = yield* postJson("/api/eval/rewrite", { source: "We utilize 3 tools.", styleProfileId: "no-such" })
+      assert.strictEqual(res.status, 400)
+      const body = yield* jsonOf<ErrorJson>(res)
+      assert.strictEqual(body.error.code, "invalid_request")
+      assert.include(body.error.message, "no-such")
+      assert.strictEqual(body.error.details?.[0]?.startsWith("styleProfileId: "), true)
+      assert.lengthOf(
+        (yield* fake.calls).filter((c) => c.path === "/chat/completions"),
+        0
+      )
+    })
+  )
 })

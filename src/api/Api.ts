@@ -1,0 +1,129 @@
+/**
+ * The HTTP API, declared once: every route with its request and response schemas and its error answers. The
+ * service's handlers (src/http/ApiHandlers.ts), `GET /api/openapi.json`, the reference page at `/api/docs` and the
+ * typed client of the CLI are all derived from it. Schemas only: nothing here imports the server.
+ *
+ * The rewrite routes also answer with a stream of Server-Sent Events when the request asks for
+ * `Accept: text/event-stream` (`progress` and `segment` events, then `result` or `error`); the declaration describes
+ * the JSON answer, and the stream is described in the routes' descriptions.
+ */
+import { Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HealthResult, ModelList, ProfileList } from "../domain/Api.ts"
+import { CheckRequest, CheckResult } from "../domain/Check.ts"
+import { EvalRewriteRequest, RewriteRequest, RewriteResult } from "../domain/Rewrite.ts"
+
+/** Every error answer: `{"error": {"code", "message", "details?"}}` (DESIGN.md section 2). */
+export const ErrorBody = Schema.Struct({
+  error: Schema.Struct({
+    /** Stable, e.g. `invalid_request`, `profile_not_found`, `provider_unreachable`. */
+    code: Schema.String,
+    /** What went wrong and what to do about it, in words. */
+    message: Schema.String,
+    /** The fields at fault (400), or `{partialResult}` for a failed run that finished some paragraphs. */
+    details: Schema.optionalKey(
+      Schema.Union([Schema.Array(Schema.String), Schema.Struct({ partialResult: Schema.optional(RewriteResult) })])
+    )
+  })
+})
+export type ErrorBody = typeof ErrorBody.Type
+
+const errorAt = (status: number, description: string) =>
+  ErrorBody.pipe(HttpApiSchema.status(status), Schema.annotate({ description }))
+
+const InvalidRequest = errorAt(400, "invalid_request: a field is missing or wrong; `details` names each one")
+const Forbidden = errorAt(403, "forbidden: the request came from another site or named another host")
+const NotFound = errorAt(404, "profile_not_found: no style profile has that id")
+const TooLarge = errorAt(413, "document_too_large: the document or the body is over the limit")
+const NotJson = errorAt(415, "unsupported_media_type: the body was not sent as application/json")
+const ProviderFailed = errorAt(502, "provider_error: the provider answered with an error or an unusable reply")
+const ProviderUnreachable = errorAt(503, "provider_unreachable: the provider cannot be reached")
+const ProviderTimedOut = errorAt(504, "provider_timeout: the provider did not answer in time")
+
+const BODY_ERRORS = [InvalidRequest, Forbidden, TooLarge, NotJson] as const
+const PROVIDER_ERRORS = [ProviderFailed, ProviderUnreachable, ProviderTimedOut] as const
+
+const BaseUrlQuery = {
+  baseUrl: Schema.optional(Schema.String).annotate({
+    description: "The provider's base URL, e.g. http://localhost:11434/v1 (default: PROVIDER_BASE_URL)"
+  })
+}
+
+export class ProviderApi extends HttpApiGroup.make("provider")
+  .add(
+    HttpApiEndpoint.get("health", "/api/health", {
+      query: BaseUrlQuery,
+      success: [HealthResult, HealthResult.pipe(HttpApiSchema.status(503))],
+      error: [InvalidRequest, Forbidden]
+    }).annotate(OpenApi.Description, "Is the provider reachable, and does it have a chat model? 503 when not ready."),
+    HttpApiEndpoint.get("models", "/api/models", {
+      query: BaseUrlQuery,
+      success: ModelList,
+      error: [InvalidRequest, Forbidden, ...PROVIDER_ERRORS]
+    }).annotate(OpenApi.Description, "The provider's models, with the one Redraft would pick marked `selected`.")
+  )
+  .annotate(OpenApi.Title, "Provider") {}
+
+export class ProfilesApi extends HttpApiGroup.make("profiles")
+  .add(
+    HttpApiEndpoint.get("list", "/api/profiles", {
+      success: ProfileList,
+      error: Forbidden
+    }).annotate(OpenApi.Description, "The style profiles the service knows.")
+  )
+  .annotate(OpenApi.Title, "Profiles") {}
+
+const STREAM_NOTE =
+  " With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead: `progress` ({type, segment, stage, attempt, done, total}) and `segment` ({type, segment, text, status, reason?, done, total}) events as the paragraphs finish, then one `result` event holding this JSON answer, or one `error` event holding the error body."
+
+export class RewriteApi extends HttpApiGroup.make("rewrite")
+  .add(
+    HttpApiEndpoint.post("rewrite", "/api/rewrite", {
+      payload: RewriteRequest,
+      success: RewriteResult,
+      error: [...BODY_ERRORS, NotFound, ...PROVIDER_ERRORS]
+    }).annotate(
+      OpenApi.Description,
+      `Rewrites a markdown document into a style profile (\`styleProfileId\`, or an inline \`styleProfile\`), keeping its meaning.${STREAM_NOTE}`
+    )
+  )
+  .annotate(OpenApi.Title, "Rewrite") {}
+
+export class EvalApi extends HttpApiGroup.make("eval")
+  .add(
+    HttpApiEndpoint.post("rewrite", "/api/eval/rewrite", {
+      payload: EvalRewriteRequest,
+      success: RewriteResult,
+      error: [...BODY_ERRORS, ...PROVIDER_ERRORS]
+    }).annotate(
+      OpenApi.Description,
+      `The rewrite route in the shape evaluation harnesses send (\`source\`, \`styleProfileId\`, \`providerId\`): an unknown profile or provider id is a 400, because the case names a fixture that does not exist.${STREAM_NOTE}`
+    )
+  )
+  .annotate(OpenApi.Title, "Evaluation") {}
+
+export class CheckApi extends HttpApiGroup.make("check")
+  .add(
+    HttpApiEndpoint.post("check", "/api/check", {
+      payload: CheckRequest,
+      success: CheckResult,
+      error: BODY_ERRORS
+    }).annotate(
+      OpenApi.Description,
+      "Does `rewrite` keep the meaning of `original`? The deterministic guards only: no model call."
+    )
+  )
+  .annotate(OpenApi.Title, "Check") {}
+
+export class Api extends HttpApi.make("redraft")
+  .add(ProviderApi)
+  .add(ProfilesApi)
+  .add(RewriteApi)
+  .add(EvalApi)
+  .add(CheckApi)
+  .annotate(OpenApi.Title, "Redraft")
+  .annotate(OpenApi.Version, "0.1.0")
+  .annotate(
+    OpenApi.Description,
+    'Rewrites markdown into a writing style with a local model, keeping its meaning. Every error answer is JSON: {"error": {"code", "message", "details?"}}.'
+  ) {}

@@ -1,0 +1,125 @@
+/**
+ * The handlers of the API declared in src/api/Api.ts: thin, each reads its input, calls the services and answers.
+ * They take the raw request, so a bad body gets Redraft's own JSON error naming the field (`readBody`, the same
+ * schemas as the declaration) and the rewrite routes can answer with an event stream when asked. `/api/openapi.json`
+ * and the reference page at `/api/docs` come from the same declaration; any other `/api/*` path is a JSON 404.
+ */
+import { Effect, Layer, Schema } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { Api } from "../api/Api.ts"
+import { AppConfig } from "../AppConfig.ts"
+import type { ModelList, ProfileList } from "../domain/Api.ts"
+import { CheckRequest, type CheckResult } from "../domain/Check.ts"
+import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
+import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
+import { LlmProvider } from "../provider/LlmProvider.ts"
+import { chooseModel } from "../provider/ModelSelection.ts"
+import { checkHealth } from "../provider/ProviderHealth.ts"
+import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
+import { Profiles } from "../pipeline/Profiles.ts"
+import { checkSafety } from "../pipeline/Safety.ts"
+import { apiHandler, notFound, readBody } from "./Respond.ts"
+import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
+import { streamRun } from "./RunStream.ts"
+
+const BaseUrlQuery = Schema.Struct({ baseUrl: Schema.optional(Schema.String) })
+
+/** `?baseUrl=` or the configured default, validated. */
+const queryBaseUrl = Effect.gen(function* () {
+  const config = yield* AppConfig
+  const query = yield* HttpServerRequest.schemaSearchParams(BaseUrlQuery).pipe(Effect.orDie)
+  const raw = query.baseUrl === undefined || query.baseUrl.trim() === "" ? config.defaultBaseUrl : query.baseUrl
+  return yield* Effect.fromResult(normalizeBaseUrl(raw, "baseUrl"))
+})
+
+const ProviderHandlers = HttpApiBuilder.group(Api, "provider", (handlers) =>
+  handlers
+    .handleRaw("health", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          const { status, body } = yield* checkHealth(yield* queryBaseUrl)
+          return HttpServerResponse.jsonUnsafe(body, { status })
+        })
+      )
+    )
+    .handleRaw("models", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          const baseUrl = yield* queryBaseUrl
+          const ids = yield* (yield* LlmProvider).listModels(baseUrl)
+          const selected = chooseModel(ids, undefined).model
+          const body: ModelList = { baseUrl, models: ids.map((id) => ({ id, selected: id === selected })) }
+          return HttpServerResponse.jsonUnsafe(body)
+        })
+      )
+    )
+)
+
+const ProfilesHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) =>
+  handlers.handleRaw("list", () =>
+    apiHandler(
+      Effect.gen(function* () {
+        const { list } = yield* Profiles
+        return HttpServerResponse.jsonUnsafe({ profiles: list } satisfies ProfileList)
+      })
+    )
+  )
+)
+
+/** Answers with the result as JSON, or streams progress events when the client asks for `text/event-stream`. */
+const runResponse = (input: RunInput) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const pipeline = yield* Pipeline
+    if ((request.headers["accept"] ?? "").includes("text/event-stream")) return streamRun(pipeline, input)
+    return HttpServerResponse.jsonUnsafe(yield* pipeline.run(input))
+  })
+
+const RewriteHandlers = HttpApiBuilder.group(Api, "rewrite", (handlers) =>
+  handlers.handleRaw("rewrite", () =>
+    apiHandler(readBody(RewriteRequest).pipe(Effect.flatMap(prepareRewrite), Effect.flatMap(runResponse)))
+  )
+)
+
+const EvalHandlers = HttpApiBuilder.group(Api, "eval", (handlers) =>
+  handlers.handleRaw("rewrite", () =>
+    apiHandler(readBody(EvalRewriteRequest).pipe(Effect.flatMap(prepareEvalRewrite), Effect.flatMap(runResponse)))
+  )
+)
+
+const CheckHandlers = HttpApiBuilder.group(Api, "check", (handlers) =>
+  handlers.handleRaw("check", () =>
+    apiHandler(
+      Effect.gen(function* () {
+        const config = yield* AppConfig
+        const body = yield* readBody(CheckRequest)
+        yield* checkDocumentSize(body.original, "original", config.maxDocumentChars)
+        yield* checkDocumentSize(body.rewrite, "rewrite", config.maxDocumentChars)
+        const { ok, findings } = checkSafety(body.original, body.rewrite)
+        return HttpServerResponse.jsonUnsafe({ ok, findings } satisfies CheckResult)
+      })
+    )
+  )
+)
+
+const apiNotFound = HttpRouter.add(
+  "*",
+  "/api/*",
+  apiHandler(
+    Effect.gen(function* () {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      return notFound(`no API route ${request.method} ${request.url}; see /api/docs for the API`)
+    })
+  )
+)
+
+/** The declared API with its handlers, its OpenAPI description and its reference page (bundled, no network). */
+export const ApiRoutes = Layer.mergeAll(
+  HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
+    Layer.provide([ProviderHandlers, ProfilesHandlers, RewriteHandlers, EvalHandlers, CheckHandlers])
+  ),
+  // Scalar's default fonts come from its own host: the page must work with no network.
+  HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { withDefaultFonts: false } }),
+  apiNotFound
+)

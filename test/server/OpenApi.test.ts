@@ -1,0 +1,77 @@
+/**
+ * The API's description, derived from its one declaration (src/api/Api.ts): `GET /api/openapi.json` is valid
+ * OpenAPI 3.1 with every route, its request body and its answers, and `/api/docs` is a reference page that loads
+ * nothing from another host.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Validator } from "@seriousme/openapi-schema-validator"
+import { Effect } from "effect"
+import { getPath, jsonOf, TestApp } from "../support/TestApp.ts"
+
+interface Operation {
+  readonly requestBody?: { readonly content: Record<string, { readonly schema: unknown }> }
+  readonly responses: Record<string, { readonly content?: Record<string, { readonly schema: unknown }> }>
+}
+interface Document {
+  readonly openapi: string
+  readonly paths: Record<string, Record<string, Operation>>
+}
+
+const ROUTES: ReadonlyArray<readonly [string, string]> = [
+  ["get", "/api/health"],
+  ["get", "/api/models"],
+  ["get", "/api/profiles"],
+  ["post", "/api/rewrite"],
+  ["post", "/api/eval/rewrite"],
+  ["post", "/api/check"]
+]
+
+layer(TestApp(), { excludeTestServices: true })("the API's description", (it) => {
+  it.effect("GET /api/openapi.json is valid OpenAPI 3.1 with every route, its body and its answers", () =>
+    Effect.gen(function* () {
+      const res = yield* getPath("/api/openapi.json")
+      assert.strictEqual(res.status, 200)
+      const spec = yield* jsonOf<Document>(res)
+      const result = yield* Effect.promise(() =>
+        new Validator().validate(spec as unknown as Parameters<Validator["validate"]>[0])
+      )
+      assert.isTrue(result.valid, JSON.stringify(result.errors))
+      assert.strictEqual(spec.openapi, "3.1.0")
+      assert.deepStrictEqual(
+        Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => [method, path])),
+        ROUTES.map(([method, path]) => [method, path])
+      )
+      for (const [method, path] of ROUTES) {
+        const op = spec.paths[path]?.[method]
+        assert.isDefined(op?.responses["200"]?.content?.["application/json"], `${method} ${path} 200`)
+        if (method === "post") {
+          assert.isDefined(op?.requestBody?.content["application/json"], `${method} ${path} body`)
+          for (const status of ["400", "413", "415"]) {
+            const schema = JSON.stringify(op?.responses[status]?.content?.["application/json"]?.schema ?? {})
+            assert.include(schema, '"code"', `${method} ${path} ${status}`)
+            assert.include(schema, '"message"', `${method} ${path} ${status}`)
+          }
+        }
+      }
+      // The rewrite's request names its fields; its stream is described.
+      const rewrite = JSON.stringify(spec.paths["/api/rewrite"]?.["post"])
+      for (const field of ["document", "styleProfileId", "styleProfile", "styleThreshold", "maxRewriteIterations"]) {
+        assert.include(rewrite, `"${field}"`)
+      }
+      assert.include(rewrite, "text/event-stream")
+    })
+  )
+
+  it.effect("GET /api/docs is a reference page that loads nothing from another host", () =>
+    Effect.gen(function* () {
+      const res = yield* getPath("/api/docs")
+      assert.strictEqual(res.status, 200)
+      assert.include(res.headers["content-type"] ?? "", "text/html")
+      const html = yield* res.text
+      assert.include(html, "Redraft")
+      assert.notMatch(html, /<script[^>]+src=/i)
+      assert.notMatch(html, /<link[^>]+href=["']https?:/i)
+      // That the page then fetches nothing from another host is checked in Chromium (test/e2e).
+    })
+  )
+})
