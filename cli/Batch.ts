@@ -5,10 +5,10 @@
  */
 import { Effect, FileSystem, Path } from "effect"
 import type { ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
-import { CliFailure } from "./CliFailure.ts"
+import { CliFailure } from "../client/CliFailure.ts"
 import { writeErr, writeOut } from "./Output.ts"
-import { makeProgress } from "./Progress.ts"
-import { RedraftClient } from "./RedraftClient.ts"
+import { makeProgress } from "../client/Progress.ts"
+import { RedraftClient } from "../client/RedraftClient.ts"
 
 export interface BatchOptions {
   readonly files: ReadonlyArray<string>

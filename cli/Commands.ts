@@ -2,10 +2,10 @@ import { Effect, FileSystem, Option, Stdio } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ProgressEvent, RewriteRequest } from "../src/domain/Rewrite.ts"
 import { rewriteFiles } from "./Batch.ts"
-import { CliFailure } from "./CliFailure.ts"
+import { CliFailure } from "../client/CliFailure.ts"
 import { readStdin, writeErr, writeOut } from "./Output.ts"
-import { makeProgress } from "./Progress.ts"
-import { RedraftClient } from "./RedraftClient.ts"
+import { makeProgress } from "../client/Progress.ts"
+import { RedraftClient } from "../client/RedraftClient.ts"
 import { jsonErrors, optionalString, withService } from "./Root.ts"
 
 const json = Flag.Boolean("json").pipe(

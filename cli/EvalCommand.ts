@@ -5,9 +5,9 @@ import { Judge } from "../eval/Judge.ts"
 import { writeReports } from "../eval/Report.ts"
 import { type EvalSettings, runEval } from "../eval/Runner.ts"
 import { ReasoningEffort } from "../src/domain/Rewrite.ts"
-import { CliFailure } from "./CliFailure.ts"
+import { CliFailure } from "../client/CliFailure.ts"
 import { writeErr, writeOut } from "./Output.ts"
-import { makeProgress } from "./Progress.ts"
+import { makeProgress } from "../client/Progress.ts"
 import { jsonErrors, optionalString, withService } from "./Root.ts"
 
 const parseIterations = (text: string): ReadonlyArray<number> | undefined => {

@@ -1,10 +1,10 @@
 import { Effect, Layer, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { FetchHttpClient } from "effect/http"
-import { CliFailure } from "./CliFailure.ts"
+import { CliFailure } from "../client/CliFailure.ts"
 import { writeOut } from "./Output.ts"
-import { RedraftClient } from "./RedraftClient.ts"
-import { ServiceEndpoint, type WhenUnset } from "./ServiceEndpoint.ts"
+import { RedraftClient } from "../client/RedraftClient.ts"
+import { ServiceEndpoint, type WhenUnset } from "../client/ServiceEndpoint.ts"
 
 /** The `redraft` command itself; subcommands read its shared `--service` flag. */
 export const redraft = Command.make("redraft").pipe(

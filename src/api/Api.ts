@@ -11,22 +11,10 @@ import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { HealthResult, ModelList, ProfileList } from "../domain/Api.ts"
 import { CheckRequest, CheckResult } from "../domain/Check.ts"
+import { ErrorBody } from "../domain/Errors.ts"
 import { EvalRewriteRequest, RewriteRequest, RewriteResult } from "../domain/Rewrite.ts"
 
-/** Every error answer: `{"error": {"code", "message", "details?"}}` (DESIGN.md section 2). */
-export const ErrorBody = Schema.Struct({
-  error: Schema.Struct({
-    /** Stable, e.g. `invalid_request`, `profile_not_found`, `provider_unreachable`. */
-    code: Schema.String,
-    /** What went wrong and what to do about it, in words. */
-    message: Schema.String,
-    /** The fields at fault (400), or `{partialResult}` for a failed run that finished some paragraphs. */
-    details: Schema.optionalKey(
-      Schema.Union([Schema.Array(Schema.String), Schema.Struct({ partialResult: Schema.optional(RewriteResult) })])
-    )
-  })
-})
-export type ErrorBody = typeof ErrorBody.Type
+export { ErrorBody }
 
 const errorAt = (status: number, description: string) =>
   ErrorBody.pipe(HttpApiSchema.status(status), Schema.annotate({ description }))

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { RewriteResult } from "./Rewrite.ts"
 
 /**
  * Errors a client can act on. Each carries the HTTP status and the stable `code` of the JSON error body
@@ -94,7 +95,7 @@ export class ProviderError extends Schema.TaggedError<ProviderError>()("Provider
  */
 export class RunFailed extends Schema.TaggedError<RunFailed>()("RunFailed", {
   reason: ProviderFailure,
-  partialResult: Schema.optional(Schema.Unknown)
+  partialResult: Schema.optionalKey(RewriteResult)
 }) {
   override get message() {
     return this.reason.message
@@ -117,18 +118,26 @@ export type ApiError =
   | ProviderFailure
   | RunFailed
 
-export interface ErrorBody {
-  readonly error: {
-    readonly code: string
-    readonly message: string
+/** Every error answer: `{"error": {"code", "message", "details?"}}` (DESIGN.md section 2). */
+export const ErrorBody = Schema.Struct({
+  error: Schema.Struct({
+    /** Stable, e.g. `invalid_request`, `profile_not_found`, `provider_unreachable`. */
+    code: Schema.String,
+    /** What went wrong and what to do about it, in words. */
+    message: Schema.String,
     /** The fields at fault (400), or `{partialResult}` for a failed run that finished some paragraphs. */
-    readonly details?: ReadonlyArray<string> | { readonly partialResult: unknown }
-  }
-}
+    details: Schema.optionalKey(
+      Schema.Union([Schema.Array(Schema.String), Schema.Struct({ partialResult: Schema.optionalKey(RewriteResult) })])
+    )
+  })
+})
+export type ErrorBody = typeof ErrorBody.Type
 
 const detailsOf = (error: ApiError): ErrorBody["error"]["details"] => {
   if (error._tag === "InvalidRequest") return error.details
-  if (error._tag === "RunFailed" && error.partialResult !== undefined) return { partialResult: error.partialResult }
+  if (error._tag === "RunFailed" && error.partialResult !== undefined) {
+    return { partialResult: error.partialResult }
+  }
   return undefined
 }
 

@@ -1,11 +1,16 @@
-/** Typed calls to the Redraft HTTP API. The only place in the web app that talks to the network. */
-import type { HealthResult, ModelList, ProfileSummary } from "../../../src/domain/Api.ts"
-import type { ErrorBody } from "../../../src/domain/Errors.ts"
+/**
+ * Typed calls to the Redraft HTTP API. The only place in the web app that talks to the network. Every request and
+ * answer type comes from the API's one declaration (src/api/Api.ts and the schemas it uses), as type-only imports:
+ * a field renamed there fails this file's typecheck, and no server code reaches the browser bundle.
+ */
+import type { ErrorBody } from "../../../src/api/Api.ts"
+import type { HealthResult, ModelList, ProfileList, ProfileSummary } from "../../../src/domain/Api.ts"
 import type {
   ParagraphReport,
   ParagraphStatus,
   ProgressEvent,
   ReasoningEffort,
+  RewriteRequest,
   RewriteResult
 } from "../../../src/domain/Rewrite.ts"
 
@@ -25,11 +30,7 @@ export type {
  * or, for a run that failed as a whole after some paragraphs finished, carries them as a partial result in which
  * every other paragraph keeps its original text.
  */
-export interface ApiErrorBody {
-  readonly error: Omit<ErrorBody["error"], "details"> & {
-    readonly details?: ReadonlyArray<string> | { readonly partialResult: RewriteResult }
-  }
-}
+export type ApiErrorBody = ErrorBody
 
 /** The partial result an error body carries, if any. */
 export const partialResultOf = (body: Partial<ApiErrorBody> | undefined): RewriteResult | undefined => {
@@ -37,17 +38,11 @@ export const partialResultOf = (body: Partial<ApiErrorBody> | undefined): Rewrit
   return details !== undefined && "partialResult" in details ? details.partialResult : undefined
 }
 
-export interface RewriteRequestBody {
-  readonly document: string
-  readonly styleProfileId: string
-  readonly provider: { readonly baseUrl: string; readonly model?: string; readonly reasoningEffort: ReasoningEffort }
-  readonly options: {
-    readonly styleThreshold: number
-    readonly maxRewriteIterations: number
-    readonly runMeaningCheck: boolean
-    readonly finalSmoothing: boolean
-    readonly includeDebug: boolean
-  }
+/** The declared rewrite request, with the fields the web UI always sends made required. */
+export type RewriteRequestBody = Required<Pick<RewriteRequest, "document" | "styleProfileId">> & {
+  readonly provider: Required<Pick<NonNullable<RewriteRequest["provider"]>, "baseUrl" | "reasoningEffort">> &
+    Pick<NonNullable<RewriteRequest["provider"]>, "model">
+  readonly options: Required<NonNullable<RewriteRequest["options"]>>
 }
 
 /**
@@ -95,7 +90,7 @@ export const fetchHealth = async (baseUrl: string, signal?: AbortSignal): Promis
 export const fetchModels = (baseUrl: string, signal?: AbortSignal) =>
   getJson<ModelList>(`/api/models?baseUrl=${encodeURIComponent(baseUrl)}`, signal)
 
-export const fetchProfiles = () => getJson<{ profiles: ReadonlyArray<ProfileSummary> }>("/api/profiles")
+export const fetchProfiles = () => getJson<ProfileList>("/api/profiles")
 
 export type StreamEvent =
   | { readonly type: "progress"; readonly data: Extract<ProgressEvent, { type: "progress" }> }

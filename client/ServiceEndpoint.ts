@@ -21,7 +21,7 @@ export type WhenUnset = "probe-then-start" | "start"
 export class ServiceEndpoint extends Context.Service<
   ServiceEndpoint,
   { readonly baseUrl: string; readonly inProcess: boolean }
->()("redraft/cli/ServiceEndpoint") {
+>()("redraft/client/ServiceEndpoint") {
   static readonly layerFixed = (baseUrl: string) =>
     Layer.succeed(ServiceEndpoint, ServiceEndpoint.of({ baseUrl: trimSlash(baseUrl), inProcess: false }))
 

@@ -1,6 +1,8 @@
 import { Context, Effect, Layer, Schema, Stream } from "effect"
 import { Sse } from "effect/encoding"
-import { FetchHttpClient, HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
+import { Api, ErrorBody } from "../src/api/Api.ts"
 import type { HealthResult, ProfileSummary } from "../src/domain/Api.ts"
 import type { CheckRequest, CheckResult } from "../src/domain/Check.ts"
 import type { EvalRewriteRequest, ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
@@ -9,7 +11,11 @@ import { ServiceEndpoint } from "./ServiceEndpoint.ts"
 
 export type { HealthResult, ProfileSummary }
 
-/** A typed client for Redraft's own HTTP API (DESIGN.md section 2), used by the CLI and the eval runner. */
+/**
+ * The client of Redraft's HTTP API, used by the CLI and the eval runner. Its calls are derived from the API's one
+ * declaration (src/api/Api.ts, through HttpApiClient), so a renamed field fails the typecheck; the streamed rewrite
+ * reads the event stream that the declaration describes in words.
+ */
 export class RedraftClient extends Context.Service<
   RedraftClient,
   {
@@ -24,7 +30,7 @@ export class RedraftClient extends Context.Service<
     readonly evalRewrite: (body: EvalRewriteRequest) => Effect.Effect<RewriteResult, CliFailure>
     readonly check: (body: CheckRequest) => Effect.Effect<CheckResult, CliFailure>
   }
->()("redraft/cli/RedraftClient") {
+>()("redraft/client/RedraftClient") {
   static readonly layerNoDeps = Layer.effect(
     RedraftClient,
     Effect.gen(function* () {
@@ -91,25 +97,38 @@ export class RedraftClient extends Context.Service<
         return outcome.result
       })
 
+      const api = yield* HttpApiClient.make(Api, { baseUrl })
+      /** A declared call: its declared error answers keep their code, anything else says what went wrong. */
+      const call = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+        effect.pipe(
+          Effect.catch((e: unknown) => {
+            const declared = Schema.decodeUnknownOption(ErrorBody)(e)
+            if (declared._tag === "Some") {
+              const { code, message } = declared.value.error
+              return Effect.fail(new CliFailure({ code, message }))
+            }
+            if (HttpClientError.isHttpClientError(e) && e.response === undefined) return Effect.fail(unreachable(e))
+            const status = HttpClientError.isHttpClientError(e) ? e.response?.status : undefined
+            return Effect.fail(
+              new CliFailure({
+                code: "unexpected_reply",
+                message:
+                  status === undefined
+                    ? `the service at ${baseUrl} answered in a way Redraft does not (${describe(e)}); is it Redraft?`
+                    : `the service answered ${status} with an unknown body`
+              })
+            )
+          })
+        )
+
       return RedraftClient.of({
         baseUrl,
         health: (providerBaseUrl) =>
-          send(
-            HttpClientRequest.get(`${baseUrl}/api/health`).pipe(
-              HttpClientRequest.setUrlParams(providerBaseUrl === undefined ? {} : { baseUrl: providerBaseUrl })
-            )
-          ).pipe(Effect.flatMap((r) => json<HealthResult>(r, [200, 503]))),
-        profiles: send(HttpClientRequest.get(`${baseUrl}/api/profiles`)).pipe(
-          Effect.flatMap((r) => json<{ profiles: ReadonlyArray<ProfileSummary> }>(r)),
-          Effect.map((body) => body.profiles)
-        ),
+          call(api.provider.health({ query: providerBaseUrl === undefined ? {} : { baseUrl: providerBaseUrl } })),
+        profiles: call(api.profiles.list()).pipe(Effect.map((body) => body.profiles)),
         rewrite,
-        evalRewrite: (body) =>
-          send(postJson("/api/eval/rewrite", body, "application/json")).pipe(
-            Effect.flatMap((r) => json<RewriteResult>(r))
-          ),
-        check: (body) =>
-          send(postJson("/api/check", body, "application/json")).pipe(Effect.flatMap((r) => json<CheckResult>(r)))
+        evalRewrite: (payload) => call(api.eval.rewrite({ payload })),
+        check: (payload) => call(api.check.check({ payload }))
       })
     })
   )
@@ -118,10 +137,6 @@ export class RedraftClient extends Context.Service<
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-const ErrorBody = Schema.Struct({
-  error: Schema.Struct({ code: Schema.String, message: Schema.String })
-})
 
 /** The service's `{"error": {"code", "message"}}` as a failure keeping its code. */
 const apiFailure = (body: unknown, status: number) =>
