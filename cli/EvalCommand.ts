@@ -9,6 +9,7 @@ import { CliFailure } from "../client/CliFailure.ts"
 import { writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
 import { jsonErrors, optionalString, withService } from "./Root.ts"
+import { fileURLToPath } from "node:url"
 
 const parseIterations = (text: string): ReadonlyArray<number> | undefined => {
   const values = text.split(",").map((s) => Number.parseInt(s.trim(), 10))
@@ -95,6 +96,7 @@ export const evaluate = Command.make(
       judgeModel: Config.option(Config.String("SERVICE_EVAL_JUDGE_MODEL"))
     }).pipe(Effect.mapError((e) => new CliFailure({ code: "invalid_config", message: e.message })))
     const settings: EvalSettings = {
+      root: fileURLToPath(new URL("..", import.meta.url)),
       casesDir: input.cases,
       profilesDir: env.profilesDir,
       outDir: input.out,

@@ -11,11 +11,22 @@ export const renderMarkdown = (report: Report): string => {
     `${report.generatedAt} · provider \`${String(s["providerId"])}\` · model \`${modelsOf(report)}\` · reasoning effort \`${String(s["reasoningEffort"])}\` · ${String(s["cases"])} cases${s["filter"] ? ` (filter \`${String(s["filter"])}\`)` : ""}`,
     ""
   )
+  const reused = Number(s["reusedCells"] ?? 0)
+  if (reused > 0) {
+    lines.push(
+      `${reused} of ${report.cells.length} cells were reused from an earlier run with the same cases, options, model \`${String(s["resolvedModel"])}\` and code \`${String(s["codeFingerprint"])}\` (\`--fresh\` runs them again).`,
+      ""
+    )
+  }
   const c = report.comparison
   if (c !== undefined) {
     lines.push(`## Compared with ${c.previousGeneratedAt}`, "")
-    if (c.regressions.length === 0) lines.push("No regressions.", "")
-    else {
+    if (c.regressions.length === 0) {
+      lines.push(
+        reused > 0 ? `No regressions among the ${report.cells.length - reused} cells run now.` : "No regressions.",
+        ""
+      )
+    } else {
       lines.push(`**${c.regressions.length} regression(s):**`, "")
       for (const r of c.regressions) lines.push(`- \`${r.caseId}\` ${r.variant}: now ${r.after.join(", ")}`)
       lines.push("")

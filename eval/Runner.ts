@@ -1,10 +1,12 @@
-import { Clock, Effect, FileSystem, Path, Schema } from "effect"
+import { Clock, Effect, FileSystem, Path, Result, Schema } from "effect"
 import { createHash } from "node:crypto"
 import { CliFailure } from "../client/CliFailure.ts"
 import type { Progress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
 import { type ReasoningEffort, type RewriteResult, StyleProfile } from "../src/domain/Rewrite.ts"
+import { resolveProviderId } from "../src/provider/BaseUrl.ts"
 import { type EvalCase, filterCases, loadCases } from "./Cases.ts"
+import { codeFingerprint } from "./CodeFingerprint.ts"
 import { checkOutput, measuredStyle } from "./Checks.ts"
 import { describeFailure, failureFromApiError, RETRYABLE } from "./Failures.ts"
 import { Judge } from "./Judge.ts"
@@ -12,6 +14,8 @@ import { buildReport } from "./Report.ts"
 import { type CellResult, openResults } from "./ResultsStore.ts"
 
 export interface EvalSettings {
+  /** The project's root, whose code the cached cells are fingerprinted against. */
+  readonly root: string
   readonly casesDir: string
   readonly profilesDir: string
   readonly outDir: string
@@ -52,17 +56,29 @@ export const runEval = Effect.fn("Eval.run")(function* (settings: EvalSettings, 
   const client = yield* RedraftClient
   const judge = yield* Judge
 
+  // A cached cell is reused only for the same case, options, model and code: the model the service would pick
+  // now (when none is named) and a fingerprint of the stages, prompts, guards and profiles.
+  const fingerprint = yield* codeFingerprint(settings.root)
+  const model = settings.model ?? (yield* currentModel(client, settings.providerId))
   const cells = cases.flatMap((c) =>
-    variantsOf(settings).map((variant) => ({ evalCase: c, variant, key: keyOf(c, variant, settings) }))
+    variantsOf(settings).map((variant) => ({
+      evalCase: c,
+      variant,
+      key: keyOf(c, variant, settings, model, fingerprint)
+    }))
   )
   const finished = new Map<string, CellResult>()
   for (const cell of cells) {
     const earlier = store.previous.get(cell.key)
     if (earlier !== undefined && !earlier.failures.some((f) => RETRYABLE.has(f._tag))) finished.set(cell.key, earlier)
   }
+  const reused = finished.size
   const todo = cells.filter((cell) => !finished.has(cell.key))
-  if (finished.size > 0)
-    yield* progress.note(`resuming: ${finished.size} of ${cells.length} cells already finished in ${store.file}`)
+  if (reused > 0) {
+    yield* progress.note(
+      `reusing ${reused} of ${cells.length} cells finished earlier in ${store.file} (same cases, options, model ${model} and code ${fingerprint}); --fresh redoes them`
+    )
+  }
   yield* progress.update(finished.size, cells.length, "")
 
   const runCell = (evalCase: EvalCase, variant: Variant, key: string) =>
@@ -148,19 +164,36 @@ export const runEval = Effect.fn("Eval.run")(function* (settings: EvalSettings, 
     iterations: settings.iterations,
     cases: cases.length,
     filter: settings.filter ?? null,
-    serviceUrl: client.baseUrl
+    serviceUrl: client.baseUrl,
+    codeFingerprint: fingerprint,
+    resolvedModel: model,
+    reusedCells: reused
   })
 })
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const keyOf = (evalCase: EvalCase, variant: Variant, settings: EvalSettings): string => {
+const keyOf = (
+  evalCase: EvalCase,
+  variant: Variant,
+  settings: EvalSettings,
+  model: string,
+  fingerprint: string
+): string => {
   const content = createHash("sha256")
     .update(JSON.stringify([evalCase.source, evalCase.profile, evalCase.expect]))
     .digest("hex")
     .slice(0, 12)
-  return [evalCase.id, content, variant, settings.providerId, settings.model ?? "auto", settings.reasoningEffort].join(
-    "|"
+  return [evalCase.id, content, variant, settings.providerId, model, settings.reasoningEffort, fingerprint].join("|")
+}
+
+/** The model the service would pick for the provider now; "unknown" when the provider does not answer. */
+const currentModel = (client: RedraftClient["Service"], providerId: string) => {
+  const baseUrl = resolveProviderId(providerId)
+  if (Result.isFailure(baseUrl)) return Effect.succeed("unknown")
+  return client.health(baseUrl.success).pipe(
+    Effect.map((health) => health.model ?? "unknown"),
+    Effect.orElseSucceed(() => "unknown")
   )
 }
 

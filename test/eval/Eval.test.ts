@@ -153,16 +153,26 @@ layer(TestApp(), { excludeTestServices: true })("redraft eval against the real s
       yield* fake.configure({})
       const resumed = yield* runEvalCli(folder, args)
       assert.strictEqual(resumed.exitCode, 0, resumed.stderr)
-      assert.include(resumed.stderr, `resuming: ${before.length} of 3 cells already finished`)
+      assert.include(resumed.stderr, `reusing ${before.length} of 3 cells finished earlier`)
       assert.strictEqual(resumed.report!.cells.length, 3)
       const after = yield* finishedLines
       assert.strictEqual(after.length, 3)
       assert.deepStrictEqual(after.slice(0, before.length), before)
 
-      // Nothing left to do: a third run makes no provider call.
+      // Nothing left to do: a third run makes no provider call, and its report says so.
       yield* fake.configure({})
       yield* runEvalCli(folder, args)
       assert.strictEqual((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, 0)
+      const markdown = yield* fs.readFileString(`${folder.out}/report.md`)
+      assert.match(markdown, /3 of 3 cells were reused from an earlier run with the same cases, options, model `[^`]+`/)
+
+      // Another model loaded: the cells are run again, not answered from the cache.
+      yield* fake.configure({ models: ["gemma-4-other-build"] })
+      const other = yield* runEvalCli(folder, args)
+      assert.strictEqual(other.exitCode, 0, other.stderr)
+      assert.notInclude(other.stderr, "reusing")
+      assert.isAbove((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, 0)
+      assert.isTrue(other.report!.cells.every((c) => c.model === "gemma-4-other-build"))
     }).pipe(Effect.scoped)
   )
 
