@@ -1,5 +1,11 @@
 import vue from "@vitejs/plugin-vue"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { defineConfig } from "vitest/config"
+
+/** Services started by the tests keep their documents here, never in the user's data folder. */
+const dataDir = mkdtempSync(join(tmpdir(), "redraft-tests-"))
 
 export default defineConfig({
   test: {
@@ -8,6 +14,7 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["test/**/*.test.ts"],
+          env: { REDRAFT_DATA_DIR: dataDir },
           exclude: ["test/web/**", "test/e2e/**"],
           environment: "node",
           testTimeout: 20_000,
@@ -22,6 +29,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.e2e.ts"],
+          env: { REDRAFT_DATA_DIR: dataDir },
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000

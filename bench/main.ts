@@ -7,8 +7,10 @@
  * shipped and for a sequential baseline (one call at a time). `--smoke` runs a short document quickly, for CI.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { buildServerBundle } from "../scripts/build-server.ts"
 import { type SimulationSettings, type SimulationStats, startSimulatedProvider } from "./SimulatedProvider.ts"
 
@@ -79,7 +81,8 @@ const startService = async (bundle: string, providerBaseUrl: string, concurrency
       PORT: String(port),
       PROVIDER_BASE_URL: providerBaseUrl,
       PROVIDER_CONCURRENCY: String(concurrency),
-      WEB_DIR: "bench/no-web-ui"
+      WEB_DIR: "bench/no-web-ui",
+      REDRAFT_DATA_DIR: mkdtempSync(join(tmpdir(), "redraft-bench-"))
     },
     stdio: ["ignore", "ignore", "inherit"]
   })

@@ -1,4 +1,6 @@
-import { Config, ConfigProvider, Context, Duration, Effect, Layer } from "effect"
+import { Config, ConfigProvider, Context, Duration, Effect, Layer, Option } from "effect"
+import { homedir } from "node:os"
+import { join } from "node:path"
 
 /** Everything the service reads from its environment, typed and defaulted once at start-up. */
 export interface AppSettings {
@@ -23,6 +25,8 @@ export interface AppSettings {
   readonly profilesDir: string
   readonly webDir: string
   readonly logDocuments: boolean
+  /** Where the documents database lives (`REDRAFT_DATA_DIR`; default the platform's user data folder). */
+  readonly dataDir: string
 }
 
 export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/AppConfig") {
@@ -42,13 +46,43 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
         maxBodyBytes: Config.Int("MAX_BODY_BYTES").pipe(Config.withDefault(2 * 1024 * 1024)),
         profilesDir: Config.String("PROFILES_DIR").pipe(Config.withDefault("fixtures/profiles")),
         webDir: Config.String("WEB_DIR").pipe(Config.withDefault("web/dist")),
-        logDocuments: Config.Boolean("LOG_DOCUMENTS").pipe(Config.withDefault(false))
+        logDocuments: Config.Boolean("LOG_DOCUMENTS").pipe(Config.withDefault(false)),
+        dataDir: Config.String("REDRAFT_DATA_DIR").pipe(Config.option),
+        xdgDataHome: Config.String("XDG_DATA_HOME").pipe(Config.option),
+        appData: Config.String("APPDATA").pipe(Config.option)
       })
-      return AppConfig.of({ ...settings, providerConcurrency: Math.max(1, settings.providerConcurrency) })
+      const { xdgDataHome, appData, ...rest } = settings
+      const dataDir = Option.getOrElse(
+        Option.filter(settings.dataDir, (dir) => dir.trim() !== ""),
+        () =>
+          platformDataDir(
+            process.platform,
+            homedir(),
+            Option.getOrUndefined(xdgDataHome),
+            Option.getOrUndefined(appData)
+          )
+      )
+      return AppConfig.of({ ...rest, dataDir, providerConcurrency: Math.max(1, settings.providerConcurrency) })
     })
   )
 
   /** The real layer fed from explicit values instead of the process environment. */
   static readonly layerTest = (values: Readonly<Record<string, string>>) =>
     AppConfig.layer.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown(values))))
+}
+
+/**
+ * The user data folder each platform expects, so the desktop app and the service find the same documents:
+ * `~/Library/Application Support/Redraft` on macOS, `%APPDATA%\\Redraft` on Windows, else
+ * `$XDG_DATA_HOME/redraft` or `~/.local/share/redraft`.
+ */
+export const platformDataDir = (
+  platform: string,
+  home: string,
+  xdgDataHome: string | undefined,
+  appData: string | undefined
+): string => {
+  if (platform === "darwin") return join(home, "Library", "Application Support", "Redraft")
+  if (platform === "win32") return join(appData ?? join(home, "AppData", "Roaming"), "Redraft")
+  return join(xdgDataHome !== undefined && xdgDataHome !== "" ? xdgDataHome : join(home, ".local", "share"), "redraft")
 }

@@ -11,6 +11,7 @@ import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { HealthResult, ModelList, ProfileList } from "../domain/Api.ts"
 import { CheckRequest, CheckResult } from "../domain/Check.ts"
+import { CreateDocument, DocumentDetail, DocumentList, UpdateDocument } from "../domain/Documents.ts"
 import { ErrorBody } from "../domain/Errors.ts"
 import { EvalRewriteRequest, RewriteRequest, RewriteResult } from "../domain/Rewrite.ts"
 
@@ -103,12 +104,50 @@ export class CheckApi extends HttpApiGroup.make("check")
   )
   .annotate(OpenApi.Title, "Check") {}
 
+const DocumentNotFound = errorAt(404, "document_not_found: no document has that id")
+const DocumentId = { id: Schema.String.annotate({ description: "The document's id, as POST /api/documents gave it" }) }
+
+export class DocumentsApi extends HttpApiGroup.make("documents")
+  .add(
+    HttpApiEndpoint.get("list", "/api/documents", {
+      query: { q: Schema.optional(Schema.String).annotate({ description: "Words to find in titles and texts" }) },
+      success: DocumentList,
+      error: Forbidden
+    }).annotate(OpenApi.Description, "The documents, most recently changed first."),
+    HttpApiEndpoint.post("create", "/api/documents", {
+      payload: CreateDocument,
+      success: DocumentDetail.pipe(HttpApiSchema.status(201)),
+      error: BODY_ERRORS
+    }).annotate(
+      OpenApi.Description,
+      "Saves a new document. Without a title it takes the first heading or line of the text."
+    ),
+    HttpApiEndpoint.get("get", "/api/documents/:id", {
+      params: DocumentId,
+      success: DocumentDetail,
+      error: [Forbidden, DocumentNotFound]
+    }).annotate(OpenApi.Description, "One document with its text and the versions saved from rewrite runs."),
+    HttpApiEndpoint.put("update", "/api/documents/:id", {
+      params: DocumentId,
+      payload: UpdateDocument,
+      success: DocumentDetail,
+      error: [...BODY_ERRORS, DocumentNotFound]
+    }).annotate(OpenApi.Description, "Changes the title, the text or both."),
+    HttpApiEndpoint.delete("remove", "/api/documents/:id", {
+      params: DocumentId,
+      success: HttpApiSchema.NoContent,
+      error: [Forbidden, DocumentNotFound]
+    }).annotate(OpenApi.Description, "Deletes the document and its versions.")
+  )
+  .annotate(OpenApi.Title, "Documents") {}
+
 export class Api extends HttpApi.make("redraft")
   .add(ProviderApi)
   .add(ProfilesApi)
   .add(RewriteApi)
   .add(EvalApi)
   .add(CheckApi)
+  .add(DocumentsApi)
   .annotate(OpenApi.Title, "Redraft")
   .annotate(OpenApi.Version, "0.1.0")
   .annotate(

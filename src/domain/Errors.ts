@@ -27,6 +27,13 @@ export class ProfileNotFound extends Schema.TaggedError<ProfileNotFound>()("Prof
   readonly code = "profile_not_found"
 }
 
+export class DocumentNotFound extends Schema.TaggedError<DocumentNotFound>()("DocumentNotFound", {
+  message: Schema.String
+}) {
+  readonly status = 404
+  readonly code = "document_not_found"
+}
+
 export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
   message: Schema.String
 }) {
@@ -112,6 +119,7 @@ export type ApiError =
   | InvalidRequest
   | RouteNotFound
   | ProfileNotFound
+  | DocumentNotFound
   | Forbidden
   | DocumentTooLarge
   | UnsupportedMediaType

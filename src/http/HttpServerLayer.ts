@@ -6,6 +6,7 @@ import { Pipeline } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { StageRegistry } from "../pipeline/StageRegistry.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
+import { Documents } from "../store/Documents.ts"
 import { ApiRoutes } from "./ApiHandlers.ts"
 import { createReadyServer } from "./ReadyServer.ts"
 import { SecurityMiddleware } from "./Security.ts"
@@ -18,7 +19,8 @@ import { StaticRoutes } from "./Static.ts"
 export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
   Layer.mergeAll(
     Pipeline.layerNoDeps.pipe(Layer.provide(stages), Layer.provide(StageRegistry.layer)),
-    Profiles.layer
+    Profiles.layer,
+    Documents.layer
   ).pipe(Layer.provideMerge(LlmProvider.layer))
 
 /** Listens on HOST:PORT from AppConfig (default 127.0.0.1:5174). */

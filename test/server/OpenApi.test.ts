@@ -23,7 +23,12 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ["get", "/api/profiles"],
   ["post", "/api/rewrite"],
   ["post", "/api/eval/rewrite"],
-  ["post", "/api/check"]
+  ["post", "/api/check"],
+  ["get", "/api/documents"],
+  ["post", "/api/documents"],
+  ["get", "/api/documents/{id}"],
+  ["put", "/api/documents/{id}"],
+  ["delete", "/api/documents/{id}"]
 ]
 
 layer(TestApp(), { excludeTestServices: true })("the API's description", (it) => {
@@ -43,8 +48,12 @@ layer(TestApp(), { excludeTestServices: true })("the API's description", (it) =>
       )
       for (const [method, path] of ROUTES) {
         const op = spec.paths[path]?.[method]
-        assert.isDefined(op?.responses["200"]?.content?.["application/json"], `${method} ${path} 200`)
-        if (method === "post") {
+        const success = method === "delete" ? "204" : path === "/api/documents" && method === "post" ? "201" : "200"
+        assert.isDefined(op?.responses[success], `${method} ${path} ${success}`)
+        if (method !== "delete") {
+          assert.isDefined(op?.responses[success]?.content?.["application/json"], `${method} ${path} ${success}`)
+        }
+        if (method === "post" || method === "put") {
           assert.isDefined(op?.requestBody?.content["application/json"], `${method} ${path} body`)
           for (const status of ["400", "413", "415"]) {
             const schema = JSON.stringify(op?.responses[status]?.content?.["application/json"]?.schema ?? {})

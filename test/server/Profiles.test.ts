@@ -96,7 +96,7 @@ const freePort = Effect.callback<number>((resume) => {
  * The real service (`src/main.ts` through tsx) with PROFILES_DIR set to `dir`, waited for until it exits. A service
  * that is still running after EXIT_WITHIN_MS is stopped and reported with `code: null`.
  */
-const runServiceWith = (dir: string, port: number) =>
+const runServiceWith = (dir: string, port: number, dataDir = process.env["REDRAFT_DATA_DIR"] ?? "") =>
   Effect.callback<Finished>((resume) => {
     const child = spawn(process.execPath, ["node_modules/.bin/tsx", "src/main.ts"], {
       env: {
@@ -104,6 +104,7 @@ const runServiceWith = (dir: string, port: number) =>
         HOST: "127.0.0.1",
         PORT: String(port),
         PROFILES_DIR: dir,
+        REDRAFT_DATA_DIR: dataDir,
         PROVIDER_BASE_URL: "http://127.0.0.1:9/v1"
       },
       stdio: ["ignore", "pipe", "pipe"]
@@ -158,6 +159,26 @@ describe("a broken profile file in PROFILES_DIR", () => {
         assert.notStrictEqual(code, null, `the service started with a broken profile:\n${output.slice(-2000)}`)
         assert.notStrictEqual(code, 0)
         assert.include(output, "style profile truncated.json is invalid")
+      }).pipe(Effect.scoped, Effect.provide(NodeFileSystem.layer)),
+    EXIT_WITHIN_MS + 10_000
+  )
+})
+
+describe("a documents database that cannot be opened", () => {
+  it.live(
+    "stops start-up with a message naming the file, and leaves the file as it was",
+    () =>
+      Effect.gen(function* () {
+        const fs = yield* FileSystem.FileSystem
+        const dataDir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-data-" })
+        const garbage = "not a database\n".repeat(500)
+        yield* fs.writeFileString(`${dataDir}/redraft.db`, garbage)
+        const { code, output } = yield* runServiceWith("fixtures/profiles", yield* freePort, dataDir)
+        assert.notStrictEqual(code, null, `the service started with a corrupt database:\n${output.slice(-2000)}`)
+        assert.notStrictEqual(code, 0)
+        assert.include(output, `cannot open the documents database ${dataDir}/redraft.db`)
+        assert.include(output, "REDRAFT_DATA_DIR")
+        assert.strictEqual(yield* fs.readFileString(`${dataDir}/redraft.db`), garbage)
       }).pipe(Effect.scoped, Effect.provide(NodeFileSystem.layer)),
     EXIT_WITHIN_MS + 10_000
   )

@@ -74,7 +74,8 @@ const startService = (port: number, output: Array<string>) =>
           HOST: "127.0.0.1",
           PORT: String(port),
           PROVIDER_BASE_URL: "http://127.0.0.1:9/v1",
-          PROVIDER_META_TIMEOUT: "200 millis"
+          PROVIDER_META_TIMEOUT: "200 millis",
+          REDRAFT_DATA_DIR: process.env["REDRAFT_DATA_DIR"] ?? ""
         },
         stdio: ["ignore", "pipe", "pipe"]
       })

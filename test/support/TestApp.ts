@@ -1,5 +1,8 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { AppConfig } from "../../src/AppConfig.ts"
 import { serveApp } from "../../src/http/HttpServerLayer.ts"
@@ -14,6 +17,8 @@ export const configForFake = (settings: Readonly<Record<string, string>> = {}) =
       // Retries are kept short so a failing provider costs a test half a second, not the default 20.
       return AppConfig.layerTest({
         PROVIDER_BASE_URL: fake.baseUrl,
+        // Each service under test gets a database of its own.
+        REDRAFT_DATA_DIR: mkdtempSync(join(tmpdir(), "redraft-test-")),
         PROVIDER_RETRY_DELAY: "10 millis",
         PROVIDER_RETRY_BUDGET: "500 millis",
         ...settings

@@ -1,0 +1,166 @@
+/**
+ * The writer's documents in the database: create, list (newest first, searched by title and text), read with the
+ * versions saved from rewrite runs, update and delete. Every write is one transaction.
+ */
+import { Clock, Context, Effect, Layer } from "effect"
+import { randomUUID } from "node:crypto"
+import type { StatementResultingChanges } from "node:sqlite"
+import type {
+  CreateDocument,
+  DocumentDetail,
+  DocumentSummary,
+  UpdateDocument,
+  VersionSummary
+} from "../domain/Documents.ts"
+import { DocumentNotFound } from "../domain/Errors.ts"
+import { Database, type DatabaseFailure } from "./Database.ts"
+
+export class Documents extends Context.Service<
+  Documents,
+  {
+    readonly create: (input: CreateDocument) => Effect.Effect<DocumentDetail, DatabaseFailure>
+    readonly list: (query: string | undefined) => Effect.Effect<ReadonlyArray<DocumentSummary>, DatabaseFailure>
+    readonly get: (id: string) => Effect.Effect<DocumentDetail, DocumentNotFound | DatabaseFailure>
+    readonly update: (
+      id: string,
+      input: UpdateDocument
+    ) => Effect.Effect<DocumentDetail, DocumentNotFound | DatabaseFailure>
+    readonly remove: (id: string) => Effect.Effect<void, DocumentNotFound | DatabaseFailure>
+  }
+>()("app/store/Documents") {
+  static readonly layerNoDeps = Layer.effect(
+    Documents,
+    Effect.gen(function* () {
+      const database = yield* Database
+
+      const get = Effect.fn("Documents.get")(function* (id: string) {
+        const found = yield* database.use((db) => {
+          const row = db.prepare(`${SUMMARY_SELECT} WHERE d.id = ?`).get(id) as DocumentRow | undefined
+          if (row === undefined) return undefined
+          const versions = db
+            .prepare(
+              "SELECT n, created_at, style_profile_id, summary FROM versions WHERE document_id = ? ORDER BY n DESC"
+            )
+            .all(id) as unknown as ReadonlyArray<VersionRow>
+          return { row, versions }
+        })
+        if (found === undefined) return yield* notFound(id)
+        return {
+          ...toSummary(found.row),
+          text: found.row.text,
+          versions: found.versions.map(toVersionSummary)
+        } satisfies DocumentDetail
+      })
+
+      const create = Effect.fn("Documents.create")(function* (input: CreateDocument) {
+        const id = randomUUID()
+        const now = yield* Clock.currentTimeMillis
+        const title = titleFor(input.title, input.text)
+        yield* database.transaction((db) =>
+          db
+            .prepare("INSERT INTO documents (id, title, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+            .run(id, title, input.text, now, now)
+        )
+        return yield* get(id).pipe(Effect.orDie)
+      })
+
+      const list = Effect.fn("Documents.list")(function* (query: string | undefined) {
+        const q = query?.trim() ?? ""
+        const rows = yield* database.use(
+          (db) =>
+            (q === ""
+              ? db.prepare(`${SUMMARY_SELECT} ORDER BY d.updated_at DESC, d.rowid DESC`).all()
+              : db
+                  .prepare(
+                    `${SUMMARY_SELECT} WHERE d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\' ORDER BY d.updated_at DESC, d.rowid DESC`
+                  )
+                  .all(likePattern(q), likePattern(q))) as unknown as ReadonlyArray<DocumentRow>
+        )
+        return rows.map(toSummary)
+      })
+
+      const update = Effect.fn("Documents.update")(function* (id: string, input: UpdateDocument) {
+        const now = yield* Clock.currentTimeMillis
+        const changes = yield* database.transaction((db): StatementResultingChanges =>
+          db
+            .prepare(
+              "UPDATE documents SET title = COALESCE(?, title), text = COALESCE(?, text), updated_at = ? WHERE id = ?"
+            )
+            .run(
+              input.title === undefined ? null : titleFor(input.title, input.text ?? ""),
+              input.text ?? null,
+              now,
+              id
+            )
+        )
+        if (Number(changes.changes) === 0) return yield* notFound(id)
+        return yield* get(id)
+      })
+
+      const remove = Effect.fn("Documents.remove")(function* (id: string) {
+        const changes = yield* database.transaction((db) => db.prepare("DELETE FROM documents WHERE id = ?").run(id))
+        if (Number(changes.changes) === 0) return yield* notFound(id)
+      })
+
+      return Documents.of({ create, list, get, update, remove })
+    })
+  )
+
+  static readonly layer = Documents.layerNoDeps.pipe(Layer.provide(Database.layer))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface DocumentRow {
+  readonly id: string
+  readonly title: string
+  readonly text: string
+  readonly created_at: number
+  readonly updated_at: number
+  readonly version_count: number
+}
+
+interface VersionRow {
+  readonly n: number
+  readonly created_at: number
+  readonly style_profile_id: string
+  readonly summary: string
+}
+
+const SUMMARY_SELECT = `SELECT d.id, d.title, d.text, d.created_at, d.updated_at,
+  (SELECT COUNT(*) FROM versions v WHERE v.document_id = d.id) AS version_count FROM documents d`
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+const toSummary = (row: DocumentRow): DocumentSummary => ({
+  id: row.id,
+  title: row.title,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+  versionCount: row.version_count
+})
+
+const toVersionSummary = (row: VersionRow): VersionSummary => ({
+  n: row.n,
+  createdAt: iso(row.created_at),
+  styleProfileId: row.style_profile_id,
+  summary: JSON.parse(row.summary) as VersionSummary["summary"]
+})
+
+const notFound = (id: string) =>
+  new DocumentNotFound({ message: `no document has the id ${JSON.stringify(id)}; GET /api/documents lists them` })
+
+/** The title given, else the document's first heading or line, else "Untitled". */
+export const titleFor = (title: string | undefined, text: string): string => {
+  const given = title?.trim() ?? ""
+  if (given !== "") return given.slice(0, 200)
+  const line = text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^#{1,6}\s+/, "").trim())
+    .find((l) => l !== "" && !/^(?:---|\+\+\+)$/.test(l))
+  if (line === undefined) return "Untitled"
+  return line.length <= 80 ? line : `${line.slice(0, 79).trimEnd()}…`
+}
+
+/** A LIKE pattern that finds `q` anywhere, with its own `%`, `_` and `\` taken literally. */
+const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

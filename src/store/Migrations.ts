@@ -1,0 +1,38 @@
+/**
+ * The database schema, one migration per entry, applied in order and never edited once released: a change is a new
+ * entry at the end. Database.ts records each applied version in `schema_migrations`.
+ */
+export const MIGRATIONS: ReadonlyArray<string> = [
+  `
+  CREATE TABLE documents (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX documents_updated ON documents (updated_at DESC);
+  CREATE TABLE versions (
+    document_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    style_profile_id TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    original TEXT NOT NULL,
+    PRIMARY KEY (document_id, n)
+  );
+  CREATE TABLE paragraphs (
+    document_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    segment INTEGER NOT NULL,
+    original TEXT NOT NULL,
+    rewrite TEXT NOT NULL,
+    decision TEXT NOT NULL DEFAULT 'pending',
+    edited TEXT,
+    report TEXT NOT NULL,
+    PRIMARY KEY (document_id, n, segment),
+    FOREIGN KEY (document_id, n) REFERENCES versions (document_id, n) ON DELETE CASCADE
+  );
+  `
+]

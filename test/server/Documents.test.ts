@@ -1,0 +1,154 @@
+/**
+ * The writing workspace's store, for real: SQLite files in temporary folders, a restart in the middle, concurrent
+ * writes, a corrupt file and a file from a newer Redraft; then the documents routes over HTTP.
+ */
+import { NodeServices } from "@effect/platform-node"
+import { assert, describe, it, layer } from "@effect/vitest"
+import { Effect, Exit, FileSystem, Layer } from "effect"
+import { Database } from "../../src/store/Database.ts"
+import { Documents, titleFor } from "../../src/store/Documents.ts"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { FakeProvider } from "../support/FakeProvider.ts"
+import { type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
+
+const storeAt = (file: string) => Documents.layerNoDeps.pipe(Layer.provideMerge(Database.layerFile(file)))
+
+const tempFile = Effect.gen(function* () {
+  const fs = yield* FileSystem.FileSystem
+  const dir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-db-" })
+  return `${dir}/redraft.db`
+})
+
+describe("the documents database", () => {
+  it.effect("keeps what was written across a restart", () =>
+    Effect.gen(function* () {
+      const file = yield* tempFile
+      const id = yield* Effect.gen(function* () {
+        const documents = yield* Documents
+        const created = yield* documents.create({ text: "# Field notes\n\nThe pump runs at 40 L/min." })
+        yield* documents.update(created.id, { text: "# Field notes\n\nThe pump runs at 45 L/min." })
+        return created.id
+      }).pipe(Effect.provide(storeAt(file)))
+      // The first connection is closed with its layer; a new one reads the same file.
+      const again = yield* Documents.use((d) => d.get(id)).pipe(Effect.provide(storeAt(file)))
+      assert.strictEqual(again.title, "Field notes")
+      assert.strictEqual(again.text, "# Field notes\n\nThe pump runs at 45 L/min.")
+      assert.deepStrictEqual(again.versions, [])
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+  it.effect("takes 40 writes at once without losing one", () =>
+    Effect.gen(function* () {
+      const file = yield* tempFile
+      const listed = yield* Effect.gen(function* () {
+        const documents = yield* Documents
+        yield* Effect.forEach(
+          Array.from({ length: 40 }, (_, i) => i),
+          (i) => documents.create({ title: `Note ${i}`, text: `Text ${i}` }),
+          { concurrency: "unbounded" }
+        )
+        return yield* documents.list(undefined)
+      }).pipe(Effect.provide(storeAt(file)))
+      assert.strictEqual(listed.length, 40)
+      assert.strictEqual(new Set(listed.map((d) => d.title)).size, 40)
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+  it.effect("refuses a corrupt file with a message naming it, and leaves it as it was", () =>
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const file = yield* tempFile
+      const garbage = "this is not a database, but somebody's notes\n".repeat(200)
+      yield* fs.writeFileString(file, garbage)
+      const exit = yield* Documents.use((d) => d.list(undefined)).pipe(Effect.provide(storeAt(file)), Effect.exit)
+      assert.isTrue(Exit.isFailure(exit))
+      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), `cannot open the documents database ${file}`)
+      assert.strictEqual(yield* fs.readFileString(file), garbage)
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+  it.effect("refuses a file written by a newer Redraft", () =>
+    Effect.gen(function* () {
+      const file = yield* tempFile
+      yield* Database.use((db) => db.use((c) => c.exec("INSERT INTO schema_migrations VALUES (99, 0)"))).pipe(
+        Effect.provide(Database.layerFile(file))
+      )
+      const exit = yield* Documents.use((d) => d.list(undefined)).pipe(Effect.provide(storeAt(file)), Effect.exit)
+      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "was written by a newer Redraft (schema 99")
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+  it("names a document after its first heading or line when it has no title", () => {
+    assert.strictEqual(titleFor(undefined, "# Pump log\n\nText"), "Pump log")
+    assert.strictEqual(titleFor(" ", "\n\nFirst line here\nsecond"), "First line here")
+    assert.strictEqual(titleFor("Given", "# Heading"), "Given")
+    assert.strictEqual(titleFor(undefined, "  \n"), "Untitled")
+    assert.strictEqual(titleFor(undefined, "x".repeat(100)), `${"x".repeat(79)}…`)
+  })
+})
+
+const send = (method: "PUT" | "DELETE", path: string, body?: unknown) =>
+  Effect.gen(function* () {
+    const client = yield* HttpClient.HttpClient
+    const request = method === "PUT" ? HttpClientRequest.put(path) : HttpClientRequest.delete(path)
+    return yield* client.execute(body === undefined ? request : request.pipe(HttpClientRequest.bodyJsonUnsafe(body)))
+  })
+
+interface Detail {
+  readonly id: string
+  readonly title: string
+  readonly text: string
+  readonly versions: ReadonlyArray<unknown>
+}
+
+layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes) => {
+  routes.effect("create, list newest first, search, read, update, delete", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const first = yield* postJson("/api/documents", { text: "# Pump log\n\nThe pump runs at 40 L/min." })
+      assert.strictEqual(first.status, 201)
+      const pump = yield* jsonOf<Detail>(first)
+      assert.strictEqual(pump.title, "Pump log")
+      const valve = yield* jsonOf<Detail>(
+        yield* postJson("/api/documents", { title: "Valve", text: "Close it slowly." })
+      )
+
+      const all = yield* jsonOf<{ documents: ReadonlyArray<{ id: string }> }>(yield* getPath("/api/documents"))
+      assert.deepStrictEqual(
+        all.documents.map((d) => d.id).filter((id) => id === pump.id || id === valve.id),
+        [valve.id, pump.id]
+      )
+      const found = yield* jsonOf<{ documents: ReadonlyArray<{ id: string }> }>(
+        yield* getPath("/api/documents?q=L%2Fmin")
+      )
+      assert.deepStrictEqual(
+        found.documents.map((d) => d.id),
+        [pump.id]
+      )
+
+      const updated = yield* send("PUT", `/api/documents/${pump.id}`, { title: "Pump" })
+      assert.strictEqual(updated.status, 200)
+      assert.strictEqual((yield* jsonOf<Detail>(updated)).title, "Pump")
+      const read = yield* jsonOf<Detail>(yield* getPath(`/api/documents/${pump.id}`))
+      assert.deepStrictEqual([read.title, read.text, read.versions], ["Pump", pump.text, []])
+
+      assert.strictEqual((yield* send("DELETE", `/api/documents/${pump.id}`)).status, 204)
+      const gone = yield* getPath(`/api/documents/${pump.id}`)
+      assert.strictEqual(gone.status, 404)
+      assert.strictEqual((yield* jsonOf<ErrorJson>(gone)).error.code, "document_not_found")
+      assert.strictEqual((yield* send("DELETE", `/api/documents/${pump.id}`)).status, 404)
+    })
+  )
+
+  routes.effect("a body without text is a 400 naming the field", () =>
+    Effect.gen(function* () {
+      const res = yield* postJson("/api/documents", { title: "No text" })
+      assert.strictEqual(res.status, 400)
+      const body = yield* jsonOf<ErrorJson>(res)
+      assert.strictEqual(body.error.code, "invalid_request")
+      assert.include(body.error.message, "text: is required")
+      const wrong = yield* send("PUT", "/api/documents/nope", { text: "x" })
+      assert.strictEqual(wrong.status, 404)
+    })
+  )
+})
