@@ -11,7 +11,17 @@ import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { HealthResult, ModelList, ProfileList } from "../domain/Api.ts"
 import { CheckRequest, CheckResult } from "../domain/Check.ts"
-import { CreateDocument, DocumentDetail, DocumentList, UpdateDocument } from "../domain/Documents.ts"
+import {
+  CreateDocument,
+  DecisionRequest,
+  DocumentDetail,
+  DocumentList,
+  DocumentRewriteRequest,
+  DocumentRewriteResult,
+  ReviewParagraph,
+  UpdateDocument,
+  VersionDetail
+} from "../domain/Documents.ts"
 import { ErrorBody } from "../domain/Errors.ts"
 import { EvalRewriteRequest, RewriteRequest, RewriteResult } from "../domain/Rewrite.ts"
 
@@ -137,7 +147,33 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       params: DocumentId,
       success: HttpApiSchema.NoContent,
       error: [Forbidden, DocumentNotFound]
-    }).annotate(OpenApi.Description, "Deletes the document and its versions.")
+    }).annotate(OpenApi.Description, "Deletes the document and its versions."),
+    HttpApiEndpoint.post("rewrite", "/api/documents/:id/rewrite", {
+      params: DocumentId,
+      payload: DocumentRewriteRequest,
+      success: DocumentRewriteResult,
+      error: [...BODY_ERRORS, DocumentNotFound, NotFound, ...PROVIDER_ERRORS]
+    }).annotate(
+      OpenApi.Description,
+      `Rewrites the document's saved text (the fields of POST /api/rewrite but \`document\`) and saves the run as its next version; the answer is the rewrite result with \`version\`. A run that fails after some paragraphs finished is saved too.${STREAM_NOTE}`
+    ),
+    HttpApiEndpoint.get("version", "/api/documents/:id/versions/:n", {
+      params: { ...DocumentId, n: Schema.Int },
+      success: VersionDetail,
+      error: [Forbidden, errorAt(404, "not_found: the document has no such version")]
+    }).annotate(
+      OpenApi.Description,
+      "One saved version under review: each rewritten paragraph with its decision, and the text with the decisions applied."
+    ),
+    HttpApiEndpoint.patch("decide", "/api/documents/:id/versions/:n/paragraphs/:index", {
+      params: { ...DocumentId, n: Schema.Int, index: Schema.Int },
+      payload: DecisionRequest,
+      success: ReviewParagraph,
+      error: [...BODY_ERRORS, errorAt(404, "not_found: the version has no such paragraph")]
+    }).annotate(
+      OpenApi.Description,
+      "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit."
+    )
   )
   .annotate(OpenApi.Title, "Documents") {}
 

@@ -1,6 +1,7 @@
 /** The writing workspace's shapes: documents and their versions (the API's schemas, shared with the UI and CLI). */
 import { Schema } from "effect"
-import { RewriteResult } from "./Rewrite.ts"
+import { Finding } from "./Finding.ts"
+import { MeaningVerdict, ParagraphStatus, RewriteRequest, RewriteResult } from "./Rewrite.ts"
 
 const Timestamp = Schema.String.annotate({ description: "ISO 8601, UTC" })
 
@@ -43,3 +44,56 @@ export const UpdateDocument = Schema.Struct({
   text: Schema.optionalKey(Schema.String)
 })
 export type UpdateDocument = typeof UpdateDocument.Type
+
+/** What the writer decided about one rewritten paragraph. */
+export const Decision = Schema.Literals(["pending", "accepted", "rejected", "edited"])
+export type Decision = typeof Decision.Type
+
+/** One rewritable paragraph of a saved version, under review. */
+export const ReviewParagraph = Schema.Struct({
+  /** The segment index, as in the run's `paragraphs` and `segment` events. */
+  index: Schema.Finite,
+  original: Schema.String,
+  rewrite: Schema.String,
+  decision: Decision,
+  /** The text the reviewed document holds here: the rewrite (pending, accepted), the original, or the edit. */
+  text: Schema.String,
+  status: ParagraphStatus,
+  styleScore: Schema.NullOr(Schema.Finite),
+  meaning: MeaningVerdict,
+  findings: Schema.Array(Finding),
+  warnings: Schema.Array(Schema.String)
+})
+export type ReviewParagraph = typeof ReviewParagraph.Type
+
+export const VersionDetail = Schema.Struct({
+  n: Schema.Finite,
+  createdAt: Timestamp,
+  styleProfileId: Schema.String,
+  provider: RewriteResult.fields.provider,
+  summary: RewriteResult.fields.summary,
+  paragraphs: Schema.Array(ReviewParagraph),
+  /** The whole document with the decisions applied; headings, code and other protected blocks as they were. */
+  text: Schema.String
+})
+export type VersionDetail = typeof VersionDetail.Type
+
+/** `POST /api/documents/:id/rewrite`: the fields of `POST /api/rewrite` but the document, which is the saved text. */
+export const DocumentRewriteRequest = Schema.Struct({
+  provider: RewriteRequest.fields.provider,
+  options: RewriteRequest.fields.options,
+  styleProfileId: RewriteRequest.fields.styleProfileId,
+  styleProfile: RewriteRequest.fields.styleProfile
+})
+export type DocumentRewriteRequest = typeof DocumentRewriteRequest.Type
+
+/** The rewrite result of a document run, with the number of the version it was saved as. */
+export const DocumentRewriteResult = Schema.Struct({ ...RewriteResult.fields, version: Schema.Finite })
+export type DocumentRewriteResult = typeof DocumentRewriteResult.Type
+
+export const DecisionRequest = Schema.Struct({
+  decision: Decision,
+  /** The edited paragraph; required with `edited`. */
+  text: Schema.optionalKey(Schema.String)
+})
+export type DecisionRequest = typeof DecisionRequest.Type

@@ -22,7 +22,7 @@ import { checkSafety } from "../pipeline/Safety.ts"
 import { DocumentHandlers } from "./DocumentHandlers.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
 import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
-import { streamRun } from "./RunStream.ts"
+import { runResponse } from "./RunStream.ts"
 
 const BaseUrlQuery = Schema.Struct({ baseUrl: Schema.optional(Schema.String) })
 
@@ -69,23 +69,20 @@ const ProfilesHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) =>
 )
 
 /** Answers with the result as JSON, or streams progress events when the client asks for `text/event-stream`. */
-const runResponse = (input: RunInput) =>
+const respond = (input: RunInput) =>
   Effect.gen(function* () {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const pipeline = yield* Pipeline
-    if ((request.headers["accept"] ?? "").includes("text/event-stream")) return streamRun(pipeline, input)
-    return HttpServerResponse.jsonUnsafe(yield* pipeline.run(input))
+    return yield* runResponse(yield* Pipeline, input)
   })
 
 const RewriteHandlers = HttpApiBuilder.group(Api, "rewrite", (handlers) =>
   handlers.handleRaw("rewrite", () =>
-    apiHandler(readBody(RewriteRequest).pipe(Effect.flatMap(prepareRewrite), Effect.flatMap(runResponse)))
+    apiHandler(readBody(RewriteRequest).pipe(Effect.flatMap(prepareRewrite), Effect.flatMap(respond)))
   )
 )
 
 const EvalHandlers = HttpApiBuilder.group(Api, "eval", (handlers) =>
   handlers.handleRaw("rewrite", () =>
-    apiHandler(readBody(EvalRewriteRequest).pipe(Effect.flatMap(prepareEvalRewrite), Effect.flatMap(runResponse)))
+    apiHandler(readBody(EvalRewriteRequest).pipe(Effect.flatMap(prepareEvalRewrite), Effect.flatMap(respond)))
   )
 )
 

@@ -3,11 +3,22 @@ import { Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
-import { CreateDocument, type DocumentList, UpdateDocument } from "../domain/Documents.ts"
-import type { DocumentNotFound } from "../domain/Errors.ts"
+import {
+  CreateDocument,
+  DecisionRequest,
+  type DocumentList,
+  DocumentRewriteRequest,
+  UpdateDocument
+} from "../domain/Documents.ts"
+import type { RewriteResult } from "../domain/Rewrite.ts"
+import { Pipeline } from "../pipeline/Pipeline.ts"
+import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
 import type { DatabaseFailure } from "../store/Database.ts"
 import { Documents } from "../store/Documents.ts"
+import { Versions } from "../store/Versions.ts"
 import { apiHandler, readBody } from "./Respond.ts"
+import { prepareRewrite } from "./RunRequests.ts"
+import { runResponse } from "./RunStream.ts"
 
 export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers) =>
   handlers
@@ -55,8 +66,66 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
         })
       )
     )
+    .handleRaw("rewrite", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const body = yield* readBody(DocumentRewriteRequest)
+          const document = yield* (yield* Documents).get(params.id).pipe(withoutDatabaseFailure)
+          const input = yield* prepareRewrite({ ...body, document: document.text })
+          const versions = yield* Versions
+          const pipeline = yield* Pipeline
+          const styleProfileId = body.styleProfile?.id ?? body.styleProfileId ?? DEFAULT_PROFILE_ID
+          // A document deleted while its run went on, or a failing disk: a defect, answered with a 500.
+          const save = (result: RewriteResult) =>
+            versions.save(params.id, { styleProfileId, original: document.text, result }).pipe(Effect.orDie)
+          // Debug holds each paragraph's text for the version; the answer has it only when it was asked for.
+          const saving: Pipeline["Service"] = {
+            run: (run) =>
+              pipeline.run({ ...run, options: { ...run.options, includeDebug: true } }).pipe(
+                // Paragraphs that finished before a failure are a version too.
+                Effect.tapError((e) => (e.partialResult === undefined ? Effect.void : save(e.partialResult))),
+                Effect.flatMap((result) =>
+                  save(result).pipe(
+                    Effect.map((version) => ({ ...withDebugIf(result, input.options.includeDebug), version }))
+                  )
+                )
+              )
+          }
+          return yield* runResponse(saving, input)
+        })
+      )
+    )
+    .handleRaw("version", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const version = yield* (yield* Versions).get(params.id, params.n).pipe(withoutDatabaseFailure)
+          return HttpServerResponse.jsonUnsafe(version)
+        })
+      )
+    )
+    .handleRaw("decide", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const request = yield* readBody(DecisionRequest)
+          const paragraph = yield* (yield* Versions)
+            .decide(params.id, params.n, params.index, request)
+            .pipe(withoutDatabaseFailure)
+          return HttpServerResponse.jsonUnsafe(paragraph)
+        })
+      )
+    )
 )
 
 /** A failing database is a defect (logged, answered with a 500); a missing document stays a typed 404. */
-const withoutDatabaseFailure = <A, R>(effect: Effect.Effect<A, DocumentNotFound | DatabaseFailure, R>) =>
-  effect.pipe(Effect.catchTag("DatabaseFailure", (e) => Effect.die(e)))
+const withoutDatabaseFailure = <A, E extends { readonly _tag: string }, R>(effect: Effect.Effect<A, E, R>) =>
+  effect.pipe(Effect.catchTag("DatabaseFailure" as never, (e: DatabaseFailure) => Effect.die(e))) as Effect.Effect<
+    A,
+    Exclude<E, DatabaseFailure>,
+    R
+  >
+
+const withDebugIf = (result: RewriteResult, keep: boolean): RewriteResult => {
+  if (keep) return result
+  const { debug: _debug, ...rest } = result
+  return rest
+}

@@ -1,5 +1,5 @@
 import { Effect, Queue, Stream } from "effect"
-import { HttpServerResponse } from "effect/http"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { errorBody } from "../domain/Errors.ts"
 import type { Pipeline, RunInput } from "../pipeline/Pipeline.ts"
 
@@ -40,3 +40,11 @@ export const streamRun = (pipeline: Pipeline["Service"], input: RunInput): HttpS
       headers: { "cache-control": "no-cache", "x-accel-buffering": "no" }
     }
   )
+
+/** Answers with the run's result as JSON, or streams it when the client asks for `text/event-stream`. */
+export const runResponse = (pipeline: Pipeline["Service"], input: RunInput) =>
+  Effect.gen(function* () {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    if ((request.headers["accept"] ?? "").includes("text/event-stream")) return streamRun(pipeline, input)
+    return HttpServerResponse.jsonUnsafe(yield* pipeline.run(input))
+  })

@@ -151,4 +151,82 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
       assert.strictEqual(wrong.status, 404)
     })
   )
+
+  routes.effect(
+    "a rewrite run becomes a version; each paragraph is accepted, rejected or edited, and the text follows",
+    () =>
+      Effect.gen(function* () {
+        yield* (yield* FakeProvider).configure({})
+        const text =
+          "# Notes\n\nWe utilize 3 keys in order to open the 2 doors.\n\n```sh\nnpm start\n```\n\nIn order to lock up, turn the key twice.\n"
+        const doc = yield* jsonOf<Detail>(yield* postJson("/api/documents", { text }))
+        const run = yield* postJson(`/api/documents/${doc.id}/rewrite`, {
+          styleProfileId: "plain-english",
+          options: { styleThreshold: 0 }
+        })
+        assert.strictEqual(run.status, 200)
+        const result = yield* jsonOf<{ finalText: string; version: number; debug?: unknown }>(run)
+        assert.strictEqual(result.version, 1)
+        assert.isUndefined(result.debug)
+        const rewritten =
+          "# Notes\n\nWe use 3 keys to open the 2 doors.\n\n```sh\nnpm start\n```\n\nTo lock up, turn the key twice.\n"
+        assert.strictEqual(result.finalText, rewritten)
+
+        const path = `/api/documents/${doc.id}/versions/1`
+        interface Version {
+          readonly n: number
+          readonly styleProfileId: string
+          readonly text: string
+          readonly paragraphs: ReadonlyArray<{ index: number; original: string; rewrite: string; decision: string }>
+        }
+        const version = yield* jsonOf<Version>(yield* getPath(path))
+        assert.strictEqual(version.styleProfileId, "plain-english")
+        assert.strictEqual(version.text, rewritten)
+        assert.deepStrictEqual(
+          version.paragraphs.map((p) => [p.original, p.rewrite, p.decision]),
+          [
+            ["We utilize 3 keys in order to open the 2 doors.", "We use 3 keys to open the 2 doors.", "pending"],
+            ["In order to lock up, turn the key twice.", "To lock up, turn the key twice.", "pending"]
+          ]
+        )
+        const [first, second] = version.paragraphs
+        const patch = (index: number, body: unknown) =>
+          Effect.gen(function* () {
+            const client = yield* HttpClient.HttpClient
+            return yield* client.execute(
+              HttpClientRequest.patch(`${path}/paragraphs/${index}`).pipe(HttpClientRequest.bodyJsonUnsafe(body))
+            )
+          })
+        assert.strictEqual((yield* patch(first!.index, { decision: "rejected" })).status, 200)
+        const edited = yield* patch(second!.index, { decision: "edited", text: "Turn the key twice to lock up." })
+        assert.strictEqual((yield* jsonOf<{ text: string }>(edited)).text, "Turn the key twice to lock up.")
+        const reviewed = yield* jsonOf<Version>(yield* getPath(path))
+        assert.strictEqual(
+          reviewed.text,
+          "# Notes\n\nWe utilize 3 keys in order to open the 2 doors.\n\n```sh\nnpm start\n```\n\nTurn the key twice to lock up.\n"
+        )
+
+        // Bad decisions: an edit without its text, an unknown decision, a paragraph that is not there.
+        assert.strictEqual((yield* patch(first!.index, { decision: "edited" })).status, 400)
+        assert.strictEqual((yield* patch(first!.index, { decision: "maybe" })).status, 400)
+        assert.strictEqual((yield* patch(999, { decision: "accepted" })).status, 404)
+        assert.strictEqual((yield* getPath(`/api/documents/${doc.id}/versions/7`)).status, 404)
+
+        // The document lists its versions, newest first; a streamed run is saved as the next one.
+        const stream = yield* postJson(
+          `/api/documents/${doc.id}/rewrite`,
+          { styleProfileId: "plain-english", options: { styleThreshold: 0 } },
+          { accept: "text/event-stream" }
+        )
+        const events = yield* stream.text
+        assert.include(events, '"version":2')
+        const listed = yield* jsonOf<{ versions: ReadonlyArray<{ n: number }> }>(
+          yield* getPath(`/api/documents/${doc.id}`)
+        )
+        assert.deepStrictEqual(
+          listed.versions.map((v) => v.n),
+          [2, 1]
+        )
+      })
+  )
 })

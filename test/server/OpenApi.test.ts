@@ -28,7 +28,10 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ["post", "/api/documents"],
   ["get", "/api/documents/{id}"],
   ["put", "/api/documents/{id}"],
-  ["delete", "/api/documents/{id}"]
+  ["delete", "/api/documents/{id}"],
+  ["post", "/api/documents/{id}/rewrite"],
+  ["get", "/api/documents/{id}/versions/{n}"],
+  ["patch", "/api/documents/{id}/versions/{n}/paragraphs/{index}"]
 ]
 
 layer(TestApp(), { excludeTestServices: true })("the API's description", (it) => {
@@ -53,7 +56,7 @@ layer(TestApp(), { excludeTestServices: true })("the API's description", (it) =>
         if (method !== "delete") {
           assert.isDefined(op?.responses[success]?.content?.["application/json"], `${method} ${path} ${success}`)
         }
-        if (method === "post" || method === "put") {
+        if (method === "post" || method === "put" || method === "patch") {
           assert.isDefined(op?.requestBody?.content["application/json"], `${method} ${path} body`)
           for (const status of ["400", "413", "415"]) {
             const schema = JSON.stringify(op?.responses[status]?.content?.["application/json"]?.schema ?? {})

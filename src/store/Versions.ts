@@ -1,0 +1,214 @@
+/**
+ * Rewrite runs saved as versions of a document, and the writer's review of each rewritten paragraph: accepted,
+ * rejected, edited or still pending. A version keeps the document as it was run, so its text with the decisions
+ * applied is reassembled byte for byte around the protected blocks.
+ */
+import { Clock, Context, Effect, Layer } from "effect"
+import type { Decision, DecisionRequest, ReviewParagraph, VersionDetail } from "../domain/Documents.ts"
+import { DocumentNotFound, InvalidRequest, RouteNotFound } from "../domain/Errors.ts"
+import type { MeaningVerdict, RewriteResult } from "../domain/Rewrite.ts"
+import { segmentMarkdown } from "../markdown/Segments.ts"
+import { Database, type DatabaseFailure } from "./Database.ts"
+
+export interface SavedRun {
+  readonly styleProfileId: string
+  /** The document as it was run. */
+  readonly original: string
+  /** The run's result, with `debug` (each paragraph's text and scores). */
+  readonly result: RewriteResult
+}
+
+export class Versions extends Context.Service<
+  Versions,
+  {
+    /** Saves a run as the document's next version; answers its number. */
+    readonly save: (documentId: string, run: SavedRun) => Effect.Effect<number, DocumentNotFound | DatabaseFailure>
+    readonly get: (documentId: string, n: number) => Effect.Effect<VersionDetail, RouteNotFound | DatabaseFailure>
+    readonly decide: (
+      documentId: string,
+      n: number,
+      index: number,
+      request: DecisionRequest
+    ) => Effect.Effect<ReviewParagraph, RouteNotFound | InvalidRequest | DatabaseFailure>
+  }
+>()("app/store/Versions") {
+  static readonly layerNoDeps = Layer.effect(
+    Versions,
+    Effect.gen(function* () {
+      const database = yield* Database
+
+      const save = Effect.fn("Versions.save")(function* (documentId: string, run: SavedRun) {
+        const now = yield* Clock.currentTimeMillis
+        const rows = paragraphRows(run.result)
+        const n = yield* database.transaction((db) => {
+          const exists = db.prepare("SELECT 1 FROM documents WHERE id = ?").get(documentId)
+          if (exists === undefined) return undefined
+          const last = db.prepare("SELECT MAX(n) AS n FROM versions WHERE document_id = ?").get(documentId) as {
+            n: number | null
+          }
+          const next = (last.n ?? 0) + 1
+          db.prepare(
+            "INSERT INTO versions (document_id, n, created_at, style_profile_id, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?)"
+          ).run(
+            documentId,
+            next,
+            now,
+            run.styleProfileId,
+            JSON.stringify(run.result.provider),
+            JSON.stringify(run.result.summary),
+            run.original
+          )
+          const insert = db.prepare(
+            "INSERT INTO paragraphs (document_id, n, segment, original, rewrite, report) VALUES (?, ?, ?, ?, ?, ?)"
+          )
+          for (const row of rows) {
+            insert.run(documentId, next, row.index, row.original, row.rewrite, JSON.stringify(row.report))
+          }
+          return next
+        })
+        if (n === undefined) {
+          return yield* new DocumentNotFound({ message: `no document has the id ${JSON.stringify(documentId)}` })
+        }
+        return n
+      })
+
+      const get = Effect.fn("Versions.get")(function* (documentId: string, n: number) {
+        const found = yield* database.use((db) => {
+          const version = db
+            .prepare(
+              "SELECT n, created_at, style_profile_id, provider, summary, original FROM versions WHERE document_id = ? AND n = ?"
+            )
+            .get(documentId, n) as VersionRow | undefined
+          if (version === undefined) return undefined
+          const paragraphs = db
+            .prepare(
+              "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? ORDER BY segment"
+            )
+            .all(documentId, n) as unknown as ReadonlyArray<ParagraphRow>
+          return { version, paragraphs }
+        })
+        if (found === undefined) return yield* versionNotFound(documentId, n)
+        return toDetail(found.version, found.paragraphs)
+      })
+
+      const decide = Effect.fn("Versions.decide")(function* (
+        documentId: string,
+        n: number,
+        index: number,
+        request: DecisionRequest
+      ) {
+        if (request.decision === "edited" && request.text === undefined) {
+          return yield* new InvalidRequest({
+            message: 'an "edited" decision needs the edited paragraph in "text"',
+            details: ["text: is required with decision edited"]
+          })
+        }
+        const edited = request.decision === "edited" ? (request.text ?? null) : null
+        const row = yield* database.transaction((db) => {
+          db.prepare(
+            "UPDATE paragraphs SET decision = ?, edited = ? WHERE document_id = ? AND n = ? AND segment = ?"
+          ).run(request.decision, edited, documentId, n, index)
+          return db
+            .prepare(
+              "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? AND segment = ?"
+            )
+            .get(documentId, n, index) as ParagraphRow | undefined
+        })
+        if (row === undefined) {
+          return yield* new RouteNotFound({
+            message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
+          })
+        }
+        return toParagraph(row)
+      })
+
+      return Versions.of({ save, get, decide })
+    })
+  )
+
+  static readonly layer = Versions.layerNoDeps.pipe(Layer.provide(Database.layer))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface StoredReport {
+  readonly status: ReviewParagraph["status"]
+  readonly styleScore: number | null
+  readonly meaning: MeaningVerdict
+  readonly findings: ReviewParagraph["findings"]
+  readonly warnings: ReadonlyArray<string>
+}
+
+interface VersionRow {
+  readonly n: number
+  readonly created_at: number
+  readonly style_profile_id: string
+  readonly provider: string
+  readonly summary: string
+  readonly original: string
+}
+
+interface ParagraphRow {
+  readonly segment: number
+  readonly original: string
+  readonly rewrite: string
+  readonly decision: Decision
+  readonly edited: string | null
+  readonly report: string
+}
+
+const versionNotFound = (documentId: string, n: number) =>
+  new RouteNotFound({
+    message: `document ${JSON.stringify(documentId)} has no version ${n}; GET /api/documents/${documentId} lists its versions`
+  })
+
+/** One row per rewritable paragraph, from the run's paragraphs and its debug segments. */
+const paragraphRows = (result: RewriteResult) => {
+  const debug = new Map((result.debug?.segments ?? []).map((s) => [s.index, s]))
+  return result.paragraphs.map((p) => {
+    const segment = debug.get(p.index)
+    const chosen = segment?.attempts.find((a) => a.text === segment.finalText) ?? segment?.attempts.at(-1)
+    const report: StoredReport = {
+      status: p.status,
+      styleScore: chosen?.styleScore ?? null,
+      meaning: segment?.meaning == null ? "skipped" : segment.meaning.pass ? "passed" : "failed",
+      findings: p.findings ?? segment?.meaning?.findings ?? [],
+      warnings: p.reason === undefined ? [] : [p.reason]
+    }
+    return {
+      index: p.index,
+      original: segment?.original ?? "",
+      rewrite: segment?.finalText ?? segment?.original ?? "",
+      report
+    }
+  })
+}
+
+const textOf = (row: ParagraphRow): string =>
+  row.decision === "rejected" ? row.original : row.decision === "edited" ? (row.edited ?? row.rewrite) : row.rewrite
+
+const toParagraph = (row: ParagraphRow): ReviewParagraph => {
+  const report = JSON.parse(row.report) as StoredReport
+  return {
+    index: row.segment,
+    original: row.original,
+    rewrite: row.rewrite,
+    decision: row.decision,
+    text: textOf(row),
+    status: report.status,
+    styleScore: report.styleScore,
+    meaning: report.meaning,
+    findings: report.findings,
+    warnings: report.warnings
+  }
+}
+
+const toDetail = (version: VersionRow, rows: ReadonlyArray<ParagraphRow>): VersionDetail => ({
+  n: version.n,
+  createdAt: new Date(version.created_at).toISOString(),
+  styleProfileId: version.style_profile_id,
+  provider: JSON.parse(version.provider) as VersionDetail["provider"],
+  summary: JSON.parse(version.summary) as VersionDetail["summary"],
+  paragraphs: rows.map(toParagraph),
+  text: segmentMarkdown(version.original).reassemble(new Map(rows.map((row) => [row.segment, textOf(row)])))
+})
