@@ -10,6 +10,7 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { HealthResult, ModelList, ProfileList } from "../domain/Api.ts"
+import { BackupFile, RestoreResult } from "../domain/Backup.ts"
 import { CheckRequest, CheckResult } from "../domain/Check.ts"
 import {
   CreateDocument,
@@ -177,6 +178,23 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
   )
   .annotate(OpenApi.Title, "Documents") {}
 
+export class BackupApi extends HttpApiGroup.make("backup")
+  .add(
+    HttpApiEndpoint.get("export", "/api/backup", {
+      success: BackupFile,
+      error: Forbidden
+    }).annotate(OpenApi.Description, "Every document with its versions and review decisions, as one JSON document."),
+    HttpApiEndpoint.post("restore", "/api/backup", {
+      payload: BackupFile,
+      success: RestoreResult,
+      error: BODY_ERRORS
+    }).annotate(
+      OpenApi.Description,
+      "Restores a backup: adds the documents that are missing, skips those already there, and adds a document whose id is taken by other content as a copy under a new id. Nothing is overwritten."
+    )
+  )
+  .annotate(OpenApi.Title, "Backup") {}
+
 export class Api extends HttpApi.make("redraft")
   .add(ProviderApi)
   .add(ProfilesApi)
@@ -184,6 +202,7 @@ export class Api extends HttpApi.make("redraft")
   .add(EvalApi)
   .add(CheckApi)
   .add(DocumentsApi)
+  .add(BackupApi)
   .annotate(OpenApi.Title, "Redraft")
   .annotate(OpenApi.Version, "0.1.0")
   .annotate(

@@ -19,7 +19,7 @@ import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { checkSafety } from "../pipeline/Safety.ts"
-import { DocumentHandlers } from "./DocumentHandlers.ts"
+import { BackupHandlers, DocumentHandlers } from "./DocumentHandlers.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
 import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
 import { runResponse } from "./RunStream.ts"
@@ -115,7 +115,15 @@ const apiNotFound = HttpRouter.add(
 /** The declared API with its handlers, its OpenAPI description and its reference page (bundled, no network). */
 export const ApiRoutes = Layer.mergeAll(
   HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
-    Layer.provide([ProviderHandlers, ProfilesHandlers, RewriteHandlers, EvalHandlers, CheckHandlers, DocumentHandlers])
+    Layer.provide([
+      ProviderHandlers,
+      ProfilesHandlers,
+      RewriteHandlers,
+      EvalHandlers,
+      CheckHandlers,
+      DocumentHandlers,
+      BackupHandlers
+    ])
   ),
   // Scalar's default fonts come from its own host: the page must work with no network.
   HttpApiScalar.layer(Api, { path: "/api/docs", scalar: { withDefaultFonts: false } }),

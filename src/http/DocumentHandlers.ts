@@ -10,10 +10,12 @@ import {
   DocumentRewriteRequest,
   UpdateDocument
 } from "../domain/Documents.ts"
+import { BackupFile } from "../domain/Backup.ts"
 import type { RewriteResult } from "../domain/Rewrite.ts"
 import { Pipeline } from "../pipeline/Pipeline.ts"
 import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
 import type { DatabaseFailure } from "../store/Database.ts"
+import { Backup } from "../store/Backup.ts"
 import { Documents } from "../store/Documents.ts"
 import { Versions } from "../store/Versions.ts"
 import { apiHandler, readBody } from "./Respond.ts"
@@ -111,6 +113,28 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
             .decide(params.id, params.n, params.index, request)
             .pipe(withoutDatabaseFailure)
           return HttpServerResponse.jsonUnsafe(paragraph)
+        })
+      )
+    )
+)
+
+export const BackupHandlers = HttpApiBuilder.group(Api, "backup", (handlers) =>
+  handlers
+    .handleRaw("export", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          const backup = yield* (yield* Backup).export.pipe(Effect.orDie)
+          return HttpServerResponse.jsonUnsafe(backup, {
+            headers: { "content-disposition": 'attachment; filename="redraft-backup.json"' }
+          })
+        })
+      )
+    )
+    .handleRaw("restore", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          const file = yield* readBody(BackupFile)
+          return HttpServerResponse.jsonUnsafe(yield* (yield* Backup).restore(file).pipe(Effect.orDie))
         })
       )
     )

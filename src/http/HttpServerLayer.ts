@@ -6,6 +6,7 @@ import { Pipeline } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { StageRegistry } from "../pipeline/StageRegistry.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
+import { Backup } from "../store/Backup.ts"
 import { Database } from "../store/Database.ts"
 import { Documents } from "../store/Documents.ts"
 import { Versions } from "../store/Versions.ts"
@@ -22,7 +23,7 @@ export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
   Layer.mergeAll(
     Pipeline.layerNoDeps.pipe(Layer.provide(stages), Layer.provide(StageRegistry.layer)),
     Profiles.layer,
-    Layer.mergeAll(Documents.layerNoDeps, Versions.layerNoDeps).pipe(Layer.provide(Database.layer))
+    Layer.mergeAll(Documents.layerNoDeps, Versions.layerNoDeps, Backup.layerNoDeps).pipe(Layer.provide(Database.layer))
   ).pipe(Layer.provideMerge(LlmProvider.layer))
 
 /** Listens on HOST:PORT from AppConfig (default 127.0.0.1:5174). */

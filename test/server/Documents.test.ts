@@ -229,4 +229,50 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         )
       })
   )
+
+  routes.effect(
+    "a backup restores what is missing, skips what is there, and copies what differs: nothing is overwritten",
+    () =>
+      Effect.gen(function* () {
+        yield* (yield* FakeProvider).configure({})
+        const keep = yield* jsonOf<Detail>(
+          yield* postJson("/api/documents", { title: "Keep", text: "Utilize 2 keys." })
+        )
+        yield* postJson(`/api/documents/${keep.id}/rewrite`, { options: { styleThreshold: 0 } })
+        const change = yield* jsonOf<Detail>(yield* postJson("/api/documents", { title: "Change", text: "Old text." }))
+        const res = yield* getPath("/api/backup")
+        assert.strictEqual(res.status, 200)
+        const backup = yield* jsonOf<{ documents: ReadonlyArray<{ id: string; versions: ReadonlyArray<unknown> }> }>(
+          res
+        )
+        assert.strictEqual(backup.documents.find((d) => d.id === keep.id)?.versions.length, 1)
+
+        // After the backup: one document deleted, another changed.
+        yield* send("DELETE", `/api/documents/${keep.id}`)
+        yield* send("PUT", `/api/documents/${change.id}`, { text: "New text." })
+        const restored = yield* postJson("/api/backup", backup)
+        assert.strictEqual(restored.status, 200)
+        const outcome = yield* jsonOf<{
+          added: ReadonlyArray<string>
+          skipped: ReadonlyArray<string>
+          copied: ReadonlyArray<{ from: string; to: string }>
+        }>(restored)
+        assert.include(outcome.added, keep.id)
+        assert.deepStrictEqual(
+          outcome.copied.map((c) => c.from),
+          [change.id]
+        )
+        // The changed document keeps its new text; the backup's older one is a copy beside it.
+        assert.strictEqual((yield* jsonOf<Detail>(yield* getPath(`/api/documents/${change.id}`))).text, "New text.")
+        const copy = yield* jsonOf<Detail>(yield* getPath(`/api/documents/${outcome.copied[0]!.to}`))
+        assert.strictEqual(copy.text, "Old text.")
+        // The deleted one is back with its version.
+        assert.strictEqual((yield* jsonOf<Detail>(yield* getPath(`/api/documents/${keep.id}`))).versions.length, 1)
+        // Restoring the same backup again adds nothing.
+        const again = yield* jsonOf<{ added: ReadonlyArray<string> }>(yield* postJson("/api/backup", backup))
+        assert.deepStrictEqual(again.added, [])
+        // A body that is not a backup is a 400.
+        assert.strictEqual((yield* postJson("/api/backup", { documents: [] })).status, 400)
+      })
+  )
 })

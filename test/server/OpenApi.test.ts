@@ -31,7 +31,9 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ["delete", "/api/documents/{id}"],
   ["post", "/api/documents/{id}/rewrite"],
   ["get", "/api/documents/{id}/versions/{n}"],
-  ["patch", "/api/documents/{id}/versions/{n}/paragraphs/{index}"]
+  ["patch", "/api/documents/{id}/versions/{n}/paragraphs/{index}"],
+  ["get", "/api/backup"],
+  ["post", "/api/backup"]
 ]
 
 layer(TestApp(), { excludeTestServices: true })("the API's description", (it) => {

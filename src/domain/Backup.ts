@@ -1,0 +1,50 @@
+/** The backup document: everything in the workspace database as one JSON file (`GET`/`POST /api/backup`). */
+import { Schema } from "effect"
+import { Decision } from "./Documents.ts"
+
+const BackupParagraph = Schema.Struct({
+  segment: Schema.Int,
+  original: Schema.String,
+  rewrite: Schema.String,
+  decision: Decision,
+  edited: Schema.NullOr(Schema.String),
+  report: Schema.String
+})
+
+const BackupVersion = Schema.Struct({
+  n: Schema.Int,
+  createdAt: Schema.Finite,
+  styleProfileId: Schema.String,
+  provider: Schema.String,
+  summary: Schema.String,
+  original: Schema.String,
+  paragraphs: Schema.Array(BackupParagraph)
+})
+
+export const BackupDocument = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  text: Schema.String,
+  createdAt: Schema.Finite,
+  updatedAt: Schema.Finite,
+  versions: Schema.Array(BackupVersion)
+})
+export type BackupDocument = typeof BackupDocument.Type
+
+/** `GET /api/backup`, and the body `POST /api/backup` takes back. */
+export const BackupFile = Schema.Struct({
+  format: Schema.Literal("redraft-backup"),
+  formatVersion: Schema.Literal(1),
+  documents: Schema.Array(BackupDocument)
+})
+export type BackupFile = typeof BackupFile.Type
+
+export const RestoreResult = Schema.Struct({
+  /** Documents added under their own id. */
+  added: Schema.Array(Schema.String),
+  /** Documents already there with the same content. */
+  skipped: Schema.Array(Schema.String),
+  /** Documents whose id was taken by different content: added as copies, `from` the backup's id, `to` the new one. */
+  copied: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String }))
+})
+export type RestoreResult = typeof RestoreResult.Type

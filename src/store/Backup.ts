@@ -1,0 +1,121 @@
+/**
+ * Everything in the database as one JSON document, and back. A restore adds what is missing and never overwrites: a
+ * document whose id is already there with the same content is skipped, and one that differs is added as a copy under
+ * a new id, so neither version of it is lost.
+ */
+import { Context, Effect, Layer } from "effect"
+import { randomUUID } from "node:crypto"
+import type { DatabaseSync } from "node:sqlite"
+import type { BackupDocument, BackupFile, RestoreResult } from "../domain/Backup.ts"
+import { Database, type DatabaseFailure } from "./Database.ts"
+
+export class Backup extends Context.Service<
+  Backup,
+  {
+    readonly export: Effect.Effect<BackupFile, DatabaseFailure>
+    readonly restore: (file: BackupFile) => Effect.Effect<RestoreResult, DatabaseFailure>
+  }
+>()("app/store/Backup") {
+  static readonly layerNoDeps = Layer.effect(
+    Backup,
+    Effect.gen(function* () {
+      const database = yield* Database
+      const exportAll = database.use((db): BackupFile => ({
+        format: "redraft-backup",
+        formatVersion: 1,
+        documents: (
+          db
+            .prepare("SELECT id, title, text, created_at, updated_at FROM documents ORDER BY created_at, rowid")
+            .all() as unknown as ReadonlyArray<DocumentRow>
+        ).map((row) => readDocument(db, row))
+      }))
+      const restore = (file: BackupFile) =>
+        database.transaction((db): RestoreResult => {
+          const added: Array<string> = []
+          const skipped: Array<string> = []
+          const copied: Array<{ from: string; to: string }> = []
+          for (const document of file.documents) {
+            const existing = db
+              .prepare("SELECT id, title, text, created_at, updated_at FROM documents WHERE id = ?")
+              .get(document.id) as DocumentRow | undefined
+            if (existing === undefined) {
+              writeDocument(db, document, document.id)
+              added.push(document.id)
+            } else if (JSON.stringify(readDocument(db, existing)) === JSON.stringify(document)) {
+              skipped.push(document.id)
+            } else {
+              const id = randomUUID()
+              writeDocument(db, document, id)
+              copied.push({ from: document.id, to: id })
+            }
+          }
+          return { added, skipped, copied }
+        })
+      return Backup.of({ export: exportAll, restore })
+    })
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface DocumentRow {
+  readonly id: string
+  readonly title: string
+  readonly text: string
+  readonly created_at: number
+  readonly updated_at: number
+}
+
+const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
+  id: row.id,
+  title: row.title,
+  text: row.text,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  versions: (
+    db
+      .prepare(
+        "SELECT n, created_at, style_profile_id, provider, summary, original FROM versions WHERE document_id = ? ORDER BY n"
+      )
+      .all(row.id) as unknown as ReadonlyArray<{
+      n: number
+      created_at: number
+      style_profile_id: string
+      provider: string
+      summary: string
+      original: string
+    }>
+  ).map((v) => ({
+    n: v.n,
+    createdAt: v.created_at,
+    styleProfileId: v.style_profile_id,
+    provider: v.provider,
+    summary: v.summary,
+    original: v.original,
+    paragraphs: db
+      .prepare(
+        "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? ORDER BY segment"
+      )
+      .all(row.id, v.n) as unknown as BackupDocument["versions"][number]["paragraphs"]
+  }))
+})
+
+const writeDocument = (db: DatabaseSync, document: BackupDocument, id: string): void => {
+  db.prepare("INSERT INTO documents (id, title, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").run(
+    id,
+    document.title,
+    document.text,
+    document.createdAt,
+    document.updatedAt
+  )
+  for (const v of document.versions) {
+    db.prepare(
+      "INSERT INTO versions (document_id, n, created_at, style_profile_id, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    ).run(id, v.n, v.createdAt, v.styleProfileId, v.provider, v.summary, v.original)
+    for (const p of v.paragraphs) {
+      db.prepare(
+        "INSERT INTO paragraphs (document_id, n, segment, original, rewrite, decision, edited, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+      ).run(id, v.n, p.segment, p.original, p.rewrite, p.decision, p.edited, p.report)
+    }
+  }
+}
