@@ -3,18 +3,23 @@
  * hands its slots out between runs), one progress display for all of them, and a report per file. A file that fails
  * does not stop the others.
  */
-import { Effect, FileSystem, Path } from "effect"
-import type { ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
+import { Effect, FileSystem, Path, type Stdio } from "effect"
+import type { ProgressEvent, RewriteResult } from "../src/domain/Rewrite.ts"
 import { CliFailure } from "../client/CliFailure.ts"
 import { writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
-import { RedraftClient } from "../client/RedraftClient.ts"
+import type { RedraftClient } from "../client/RedraftClient.ts"
 
 export interface BatchOptions {
   readonly files: ReadonlyArray<string>
   readonly outDir: string
   /** The request for one document. */
-  readonly request: (document: string) => RewriteRequest
+  /** Runs one document (saving it as a document version with `--save`). */
+  readonly rewrite: (
+    document: string,
+    file: string,
+    onEvent: (event: ProgressEvent) => Effect.Effect<void>
+  ) => Effect.Effect<RewriteResult, CliFailure, RedraftClient | Stdio.Stdio>
   readonly quiet: boolean
   readonly json: boolean
   readonly strict: boolean
@@ -28,7 +33,6 @@ export const rewriteFiles = (options: BatchOptions) =>
   Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
-    const client = yield* RedraftClient
     const targets = options.files.map((file) => path.join(options.outDir, path.basename(file)))
     const clash = targets.find((t, i) => targets.indexOf(t) !== i)
     if (clash !== undefined) {
@@ -63,7 +67,7 @@ export const rewriteFiles = (options: BatchOptions) =>
         const document = yield* fs
           .readFileString(file)
           .pipe(Effect.mapError(() => new CliFailure({ code: "input_unreadable", message: `cannot read ${file}` })))
-        const result = yield* client.rewrite(options.request(document), onEvent(i))
+        const result = yield* options.rewrite(document, file, onEvent(i))
         const out = targets[i] ?? file
         yield* fs
           .writeFileString(out, result.finalText)

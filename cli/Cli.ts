@@ -1,5 +1,5 @@
 import { Command } from "effect/cli"
-import { check, health, profiles, rewrite } from "./Commands.ts"
+import { check, documents, health, profiles, rewrite } from "./Commands.ts"
 import { evaluate } from "./EvalCommand.ts"
 import { redraft } from "./Root.ts"
 
@@ -7,7 +7,7 @@ export const VERSION = "0.1.0"
 
 /** The whole command tree, run with explicit arguments (main passes `process.argv`, tests their own). */
 export const cli = Command.runWith(
-  redraft.pipe(Command.withSubcommands([rewrite, check, profiles, health, evaluate])),
+  redraft.pipe(Command.withSubcommands([rewrite, check, documents, profiles, health, evaluate])),
   {
     version: VERSION
   }

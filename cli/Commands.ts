@@ -1,4 +1,5 @@
 import { Effect, FileSystem, Option, Stdio } from "effect"
+import { basename } from "node:path"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ProgressEvent, RewriteRequest } from "../src/domain/Rewrite.ts"
 import { rewriteFiles } from "./Batch.ts"
@@ -56,6 +57,10 @@ export const rewrite = Command.make(
       Flag.withDescription("Write the rewrite to this file instead of stdout"),
       Flag.optional
     ),
+    save: Flag.Boolean("save").pipe(
+      Flag.withDescription("Also keep the text as a document and the run as its version (see: redraft documents)"),
+      Flag.withDefault(false)
+    ),
     outDir: Flag.String("out-dir").pipe(
       Flag.withDescription("Write each file's rewrite to this folder under its own name (several files at once)"),
       Flag.optional
@@ -92,6 +97,21 @@ export const rewrite = Command.make(
         ...Option.match(input.threshold, { onNone: () => ({}), onSome: (n) => ({ styleThreshold: n }) })
       }
     })
+    /** One document's run: plain, or saved as a document whose first version it becomes. */
+    const runDocument = (document: string, file: string, onEvent: (event: ProgressEvent) => Effect.Effect<void>) =>
+      Effect.gen(function* () {
+        const client = yield* RedraftClient
+        const body = request(document)
+        if (!input.save) return yield* client.rewrite(body, onEvent)
+        const title = file === "-" ? undefined : basename(file).replace(/\.(md|markdown|txt)$/i, "")
+        const saved = yield* client.createDocument(title === undefined ? { text: document } : { title, text: document })
+        const { document: _text, ...rest } = body
+        const result = yield* client.rewriteDocument(saved.id, rest, onEvent)
+        if (!input.quiet && !input.json) {
+          yield* writeErr(`redraft: saved as document ${saved.id} ("${saved.title}"), version ${result.version}\n`)
+        }
+        return result
+      })
     const outDir = optionalString(input.outDir)
     if (input.files.length > 1 || outDir !== undefined) {
       const batch = Effect.gen(function* () {
@@ -107,7 +127,7 @@ export const rewrite = Command.make(
         return yield* rewriteFiles({
           files: input.files,
           outDir,
-          request,
+          rewrite: runDocument,
           json: input.json,
           quiet: input.quiet,
           strict: input.strict
@@ -117,16 +137,14 @@ export const rewrite = Command.make(
     }
     const run = Effect.gen(function* () {
       const document = yield* readDocument(input.files[0])
-      const client = yield* RedraftClient
       const progress = yield* makeProgress("rewrite", !input.quiet)
-      const body = request(document)
       const onEvent = (event: ProgressEvent) =>
         progress.update(
           event.done,
           event.total,
           event.type === "progress" ? `${event.stage} (round ${event.attempt + 1})` : ""
         )
-      const result = yield* client.rewrite(body, onEvent).pipe(Effect.ensuring(progress.finish))
+      const result = yield* runDocument(document, input.files[0] ?? "-", onEvent).pipe(Effect.ensuring(progress.finish))
       const out = optionalString(input.out)
       if (out !== undefined) yield* writeFile(out, result.finalText)
       if (input.json) yield* writeOut(`${JSON.stringify(result, null, 2)}\n`)
@@ -164,6 +182,29 @@ export const rewrite = Command.make(
     }
   ])
 )
+
+export const documents = Command.make(
+  "documents",
+  {
+    query: Argument.String("words").pipe(
+      Argument.withDescription("Only documents whose title or text holds these words"),
+      Argument.optional
+    ),
+    json
+  },
+  Effect.fn("Cli.documents")(function* (input) {
+    const run = Effect.gen(function* () {
+      const list = yield* (yield* RedraftClient).documents(optionalString(input.query))
+      if (input.json) return yield* writeOut(`${JSON.stringify({ documents: list }, null, 2)}\n`)
+      if (list.length === 0) return yield* writeErr("no documents yet; redraft rewrite FILE --save keeps one\n")
+      for (const d of list) {
+        const versions = d.versionCount === 1 ? "1 version" : `${d.versionCount} versions`
+        yield* writeOut(`${d.id}  ${d.updatedAt.slice(0, 16).replace("T", " ")}  ${versions.padEnd(11)}  ${d.title}\n`)
+      }
+    })
+    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+  })
+).pipe(Command.withDescription("List the saved documents, most recently changed first"))
 
 export const profiles = Command.make(
   "profiles",

@@ -5,6 +5,13 @@ import { HttpApiClient } from "effect/http-api"
 import { Api, ErrorBody } from "../src/api/Api.ts"
 import type { HealthResult, ProfileSummary } from "../src/domain/Api.ts"
 import type { CheckRequest, CheckResult } from "../src/domain/Check.ts"
+import type {
+  CreateDocument,
+  DocumentDetail,
+  DocumentRewriteRequest,
+  DocumentRewriteResult,
+  DocumentSummary
+} from "../src/domain/Documents.ts"
 import type { EvalRewriteRequest, ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
 import { CliFailure } from "./CliFailure.ts"
 import { ServiceEndpoint } from "./ServiceEndpoint.ts"
@@ -29,6 +36,14 @@ export class RedraftClient extends Context.Service<
     ) => Effect.Effect<RewriteResult, CliFailure>
     readonly evalRewrite: (body: EvalRewriteRequest) => Effect.Effect<RewriteResult, CliFailure>
     readonly check: (body: CheckRequest) => Effect.Effect<CheckResult, CliFailure>
+    readonly documents: (query: string | undefined) => Effect.Effect<ReadonlyArray<DocumentSummary>, CliFailure>
+    readonly createDocument: (body: CreateDocument) => Effect.Effect<DocumentDetail, CliFailure>
+    /** A saved document's rewrite, streamed like `rewrite`; the run is saved as the document's next version. */
+    readonly rewriteDocument: (
+      id: string,
+      body: DocumentRewriteRequest,
+      onProgress: (event: ProgressEvent) => Effect.Effect<void>
+    ) => Effect.Effect<DocumentRewriteResult, CliFailure>
   }
 >()("redraft/client/RedraftClient") {
   static readonly layerNoDeps = Layer.effect(
@@ -65,14 +80,14 @@ export class RedraftClient extends Context.Service<
           HttpClientRequest.setHeader("accept", accept)
         )
 
-      const rewrite = Effect.fn("RedraftClient.rewrite")(function* (
-        body: RewriteRequest,
+      const streamed = Effect.fn("RedraftClient.streamed")(function* <A>(
+        path: string,
+        body: unknown,
         onProgress: (event: ProgressEvent) => Effect.Effect<void>
       ) {
-        const response = yield* send(postJson("/api/rewrite", body, "text/event-stream"))
-        if (!(response.headers["content-type"] ?? "").includes("text/event-stream"))
-          return yield* json<RewriteResult>(response)
-        let outcome: { readonly result: RewriteResult } | CliFailure | undefined
+        const response = yield* send(postJson(path, body, "text/event-stream"))
+        if (!(response.headers["content-type"] ?? "").includes("text/event-stream")) return yield* json<A>(response)
+        let outcome: { readonly result: A } | CliFailure | undefined
         yield* response.stream.pipe(
           Stream.decodeText(),
           Stream.pipeThroughChannel(Sse.decode()),
@@ -82,7 +97,7 @@ export class RedraftClient extends Context.Service<
               const data = yield* decodeJson(event.data)
               if (event.event === "progress" || event.event === "segment") {
                 yield* onProgress({ ...(data as object), type: event.event } as ProgressEvent)
-              } else if (event.event === "result") outcome = { result: data as RewriteResult }
+              } else if (event.event === "result") outcome = { result: data as A }
               else if (event.event === "error") outcome = yield* apiFailure(data, 0).pipe(Effect.flip)
             })
           )
@@ -126,9 +141,14 @@ export class RedraftClient extends Context.Service<
         health: (providerBaseUrl) =>
           call(api.provider.health({ query: providerBaseUrl === undefined ? {} : { baseUrl: providerBaseUrl } })),
         profiles: call(api.profiles.list()).pipe(Effect.map((body) => body.profiles)),
-        rewrite,
+        rewrite: (body, onProgress) => streamed<RewriteResult>("/api/rewrite", body, onProgress),
         evalRewrite: (payload) => call(api.eval.rewrite({ payload })),
-        check: (payload) => call(api.check.check({ payload }))
+        check: (payload) => call(api.check.check({ payload })),
+        documents: (q) =>
+          call(api.documents.list({ query: q === undefined ? {} : { q } })).pipe(Effect.map((body) => body.documents)),
+        createDocument: (payload) => call(api.documents.create({ payload })),
+        rewriteDocument: (id, body, onProgress) =>
+          streamed<DocumentRewriteResult>(`/api/documents/${encodeURIComponent(id)}/rewrite`, body, onProgress)
       })
     })
   )

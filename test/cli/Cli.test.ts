@@ -112,6 +112,32 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
     }).pipe(Effect.scoped)
   )
 
+  it.effect("rewrite --save keeps the text as a document and the run as its version; documents lists it", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const { dir } = yield* withFile("")
+      const file = `${dir}/door-notes.md`
+      yield* (yield* FileSystem.FileSystem).writeFileString(file, DOC)
+      const run = yield* redraft(["rewrite", file, "--profile", "plain-english", "--save"])
+      assert.strictEqual(run.exitCode, 0, run.stderr)
+      assert.strictEqual(run.stdout, REWRITTEN)
+      const saved = /saved as document (\S+) \("door-notes"\), version 1/.exec(run.stderr)
+      assert.isNotNull(saved, run.stderr)
+      const listed = yield* redraft(["documents", "door", "--json"])
+      const documents = (
+        JSON.parse(listed.stdout) as { documents: ReadonlyArray<{ id: string; versionCount: number }> }
+      ).documents
+      assert.deepStrictEqual(
+        documents.map((d) => [d.id, d.versionCount]),
+        [[saved?.[1], 1]]
+      )
+      const plain = yield* redraft(["documents"])
+      assert.include(plain.stdout, `${saved?.[1]}`)
+      assert.include(plain.stdout, "1 version")
+      assert.include(plain.stdout, "door-notes")
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("draws a progress bar when stderr is a terminal", () =>
     Effect.gen(function* () {
       yield* (yield* FakeProvider).configure({})
