@@ -174,6 +174,15 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
     }).annotate(
       OpenApi.Description,
       "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit."
+    ),
+    HttpApiEndpoint.post("retry", "/api/documents/:id/versions/:n/paragraphs/:index/retry", {
+      params: { ...DocumentId, n: Schema.Int, index: Schema.Int },
+      payload: DocumentRewriteRequest,
+      success: ReviewParagraph,
+      error: [...BODY_ERRORS, errorAt(404, "not_found: the version has no such paragraph"), ...PROVIDER_ERRORS]
+    }).annotate(
+      OpenApi.Description,
+      "Rewrites that one paragraph again from its original (with the version's profile, or other options given here) and answers with the new rewrite, pending review."
     )
   )
   .annotate(OpenApi.Title, "Documents") {}

@@ -105,6 +105,28 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
         })
       )
     )
+    .handleRaw("retry", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const body = yield* readBody(DocumentRewriteRequest)
+          const versions = yield* Versions
+          const { original, styleProfileId } = yield* versions
+            .source(params.id, params.n, params.index)
+            .pipe(withoutDatabaseFailure)
+          const input = yield* prepareRewrite({
+            styleProfileId,
+            ...body,
+            document: original,
+            options: { ...body.options, includeDebug: true }
+          })
+          const result = yield* (yield* Pipeline).run(input)
+          const paragraph = yield* versions
+            .replace(params.id, params.n, params.index, result)
+            .pipe(withoutDatabaseFailure)
+          return HttpServerResponse.jsonUnsafe(paragraph)
+        })
+      )
+    )
     .handleRaw("decide", ({ params }) =>
       apiHandler(
         Effect.gen(function* () {

@@ -30,6 +30,19 @@ export class Versions extends Context.Service<
       index: number,
       request: DecisionRequest
     ) => Effect.Effect<ReviewParagraph, RouteNotFound | InvalidRequest | DatabaseFailure>
+    /** The paragraph's original and the profile its version was run with, for a retry. */
+    readonly source: (
+      documentId: string,
+      n: number,
+      index: number
+    ) => Effect.Effect<{ readonly original: string; readonly styleProfileId: string }, RouteNotFound | DatabaseFailure>
+    /** Puts a retry's rewrite in place of the paragraph's (its decision back to pending). */
+    readonly replace: (
+      documentId: string,
+      n: number,
+      index: number,
+      result: RewriteResult
+    ) => Effect.Effect<ReviewParagraph, RouteNotFound | DatabaseFailure>
   }
 >()("app/store/Versions") {
   static readonly layerNoDeps = Layer.effect(
@@ -122,7 +135,47 @@ export class Versions extends Context.Service<
         return toParagraph(row)
       })
 
-      return Versions.of({ save, get, decide })
+      const paragraphNotFound = (documentId: string, n: number, index: number) =>
+        new RouteNotFound({
+          message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
+        })
+
+      const source = Effect.fn("Versions.source")(function* (documentId: string, n: number, index: number) {
+        const row = yield* database.use(
+          (db) =>
+            db
+              .prepare(
+                "SELECT p.original, v.style_profile_id FROM paragraphs p JOIN versions v ON v.document_id = p.document_id AND v.n = p.n WHERE p.document_id = ? AND p.n = ? AND p.segment = ?"
+              )
+              .get(documentId, n, index) as { original: string; style_profile_id: string } | undefined
+        )
+        if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
+        return { original: row.original, styleProfileId: row.style_profile_id }
+      })
+
+      const replace = Effect.fn("Versions.replace")(function* (
+        documentId: string,
+        n: number,
+        index: number,
+        result: RewriteResult
+      ) {
+        // The paragraph was run alone: the run's one paragraph is this one.
+        const [fresh] = paragraphRows(result)
+        const row = yield* database.transaction((db) => {
+          db.prepare(
+            "UPDATE paragraphs SET rewrite = ?, report = ?, decision = 'pending', edited = NULL WHERE document_id = ? AND n = ? AND segment = ?"
+          ).run(result.finalText.trim(), JSON.stringify(fresh?.report ?? {}), documentId, n, index)
+          return db
+            .prepare(
+              "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? AND segment = ?"
+            )
+            .get(documentId, n, index) as ParagraphRow | undefined
+        })
+        if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
+        return toParagraph(row)
+      })
+
+      return Versions.of({ save, get, decide, source, replace })
     })
   )
 

@@ -206,6 +206,22 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
           "# Notes\n\nWe utilize 3 keys in order to open the 2 doors.\n\n```sh\nnpm start\n```\n\nTurn the key twice to lock up.\n"
         )
 
+        // Retry the rejected paragraph: one more rewrite of its original, back to pending review.
+        const fake = yield* FakeProvider
+        yield* fake.configure({})
+        const retried = yield* postJson(`${path}/paragraphs/${first!.index}/retry`, { options: { styleThreshold: 0 } })
+        assert.strictEqual(retried.status, 200)
+        const again = yield* jsonOf<{ rewrite: string; decision: string; text: string }>(retried)
+        assert.deepStrictEqual(
+          [again.rewrite, again.decision, again.text],
+          ["We use 3 keys to open the 2 doors.", "pending", "We use 3 keys to open the 2 doors."]
+        )
+        const asked = (yield* fake.calls).filter((c) => c.task === "rewrite")
+        assert.strictEqual(asked.length, 1)
+        assert.include(JSON.stringify(asked[0]?.body), "We utilize 3 keys in order to open the 2 doors.")
+        assert.strictEqual((yield* postJson(`${path}/paragraphs/999/retry`, {})).status, 404)
+        yield* patch(first!.index, { decision: "rejected" })
+
         // Bad decisions: an edit without its text, an unknown decision, a paragraph that is not there.
         assert.strictEqual((yield* patch(first!.index, { decision: "edited" })).status, 400)
         assert.strictEqual((yield* patch(first!.index, { decision: "maybe" })).status, 400)
