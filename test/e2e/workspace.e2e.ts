@@ -1,7 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Browser, Page } from "playwright-core"
+import { createRequire } from "node:module"
 import { afterAll, beforeAll } from "vitest"
 import { buildWebUi, launchBrowser, SCREENSHOTS, startApp, startOtherProvider } from "./support.ts"
+
+const require = createRequire(import.meta.url)
 
 let app: Awaited<ReturnType<typeof startApp>>
 let other: Awaited<ReturnType<typeof startOtherProvider>>
@@ -250,4 +253,45 @@ describe("the web workspace in Chromium", () => {
     await docs.screenshot({ path: `${SCREENSHOTS}/06-api-docs.png` })
     await docs.close()
   })
+
+  it("has no serious accessibility violations in light or dark mode, and no console errors", async () => {
+    await app.run(app.fake.configure({}))
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    // A writer whose provider is running (the default address has none here, and its health answers 503).
+    await fresh.addInitScript((baseUrl) => {
+      localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl, model: "" }))
+    }, app.fake.baseUrl)
+    const problems: Array<string> = []
+    fresh.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text())
+    })
+    fresh.on("pageerror", (error) => problems.push(error.message))
+    fresh.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+    })
+    for (const colorScheme of ["light", "dark"] as const) {
+      await fresh.emulateMedia({ colorScheme })
+      await fresh.goto(app.url)
+      await fresh.waitForSelector("[data-test=run]")
+      await fresh.addScriptTag({ path: require.resolve("axe-core/axe.min.js") })
+      const violations = await fresh.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Array<AxeViolation> }> } }).axe
+        const result = await axe.run()
+        return result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)
+      })
+      assert.deepStrictEqual(violations, [], colorScheme)
+      await fresh.screenshot({ path: `${SCREENSHOTS}/07-${colorScheme}.png` })
+    }
+    assert.deepStrictEqual(problems, [])
+    await fresh.close()
+  })
 })
+
+interface AxeViolation {
+  readonly id: string
+  readonly help: string
+  readonly impact?: string | null
+  readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<string> }>
+}
