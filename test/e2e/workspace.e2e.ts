@@ -254,6 +254,43 @@ describe("the web workspace in Chromium", () => {
     await docs.close()
   })
 
+  it("keeps documents: autosave with a visible state, reopen after a reload, rename, search, delete with undo", async () => {
+    await app.run(app.fake.configure({}))
+    await page.goto(app.url)
+    await page.click("[data-test=new-document]")
+    await page.fill("[data-test=document]", "# Kiln log\n\nFire the kiln to 1,220 C over 9 hours.")
+    await waitUntil(async () => (await page.textContent("[data-test=save-state]"))?.trim() === "Saved", "Saved")
+    await waitUntil(
+      async () => (await page.locator("[data-test=document-item]", { hasText: "Kiln log" }).count()) === 1,
+      "the new document in the rail"
+    )
+    await page.click("[data-test=new-document]")
+    assert.strictEqual(await page.inputValue("[data-test=document]"), "")
+
+    await page.reload()
+    await page.locator("[data-test=open-document]", { hasText: "Kiln log" }).click()
+    await waitUntil(async () => (await page.inputValue("[data-test=document]")).includes("1,220 C"), "the text back")
+
+    const item = page.locator("[data-test=document-item]", { hasText: "Kiln log" })
+    await item.locator("[data-test=rename-document]").click()
+    await page.fill("[data-test=rename-input]", "Kiln firing")
+    await page.keyboard.press("Enter")
+    await page.locator("[data-test=document-item]", { hasText: "Kiln firing" }).waitFor()
+
+    await page.fill("[data-test=document-search]", "1,220")
+    await waitUntil(async () => (await page.locator("[data-test=document-item]").count()) === 1, "search")
+    await page.screenshot({ path: `${SCREENSHOTS}/08-documents.png`, fullPage: true })
+    await page
+      .locator("[data-test=document-item]", { hasText: "Kiln firing" })
+      .locator("[data-test=delete-document]")
+      .click()
+    await page.waitForSelector("[data-test=undo-bar]")
+    assert.strictEqual(await page.locator("[data-test=document-item]", { hasText: "Kiln firing" }).count(), 0)
+    await page.click("[data-test=undo]")
+    await page.locator("[data-test=document-item]", { hasText: "Kiln firing" }).waitFor()
+    await page.fill("[data-test=document-search]", "")
+  })
+
   it("has no serious accessibility violations in light or dark mode, and no console errors", async () => {
     await app.run(app.fake.configure({}))
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } })

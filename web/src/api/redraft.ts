@@ -5,6 +5,7 @@
  */
 import type { ErrorBody } from "../../../src/api/Api.ts"
 import type { HealthResult, ModelList, ProfileList, ProfileSummary } from "../../../src/domain/Api.ts"
+import type { CreateDocument, DocumentDetail, DocumentList, UpdateDocument } from "../../../src/domain/Documents.ts"
 import type {
   ParagraphReport,
   ParagraphStatus,
@@ -138,3 +139,32 @@ export const streamRewrite = async (
     parsed.events.forEach(onEvent)
   }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Documents (the workspace)
+
+export type { DocumentDetail, DocumentSummary } from "../../../src/domain/Documents.ts"
+
+const sendJson = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
+  const response = await fetch(path, {
+    method,
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  }).catch(() => {
+    throw new ApiError("Redraft's service is not answering; is it still running?", 0, "network_error")
+  })
+  if (!response.ok) throw await errorFrom(response)
+  return (response.status === 204 ? undefined : await response.json()) as A
+}
+
+export const listDocuments = (q: string) =>
+  getJson<DocumentList>(`/api/documents${q.trim() === "" ? "" : `?q=${encodeURIComponent(q.trim())}`}`)
+
+export const getDocument = (id: string) => getJson<DocumentDetail>(`/api/documents/${encodeURIComponent(id)}`)
+
+export const createDocument = (body: CreateDocument) => sendJson<DocumentDetail>("POST", "/api/documents", body)
+
+export const updateDocument = (id: string, body: UpdateDocument) =>
+  sendJson<DocumentDetail>("PUT", `/api/documents/${encodeURIComponent(id)}`, body)
+
+export const deleteDocument = (id: string) => sendJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`)

@@ -1,0 +1,169 @@
+import { acceptHMRUpdate, defineStore } from "pinia"
+import { ref, watch } from "vue"
+import {
+  ApiError,
+  createDocument,
+  deleteDocument,
+  type DocumentSummary,
+  getDocument,
+  listDocuments,
+  updateDocument
+} from "../api/redraft.ts"
+import { useRunStore } from "./run.ts"
+
+/** How long after the last keystroke the text is saved. */
+export const AUTOSAVE_MS = 700
+/** How long a deleted document can be brought back before it is deleted on the service. */
+export const UNDO_MS = 6000
+
+/**
+ * The writer's saved documents: the list (searchable), the one being edited, and its autosave. The text being edited
+ * is the run store's `document`; typing into it saves it here, a new document is created on the first keystroke.
+ */
+export const useDocumentsStore = defineStore("documents", () => {
+  const run = useRunStore()
+
+  const documents = ref<ReadonlyArray<DocumentSummary>>([])
+  const query = ref("")
+  /** The document being edited, or null for a text not saved yet. */
+  const currentId = ref<string | null>(null)
+  /** "saved" once the service holds the text; "unsaved" while a save waits; "error" with `error` when it failed. */
+  const saveState = ref<"saved" | "unsaved" | "saving" | "error">("saved")
+  const error = ref<string | null>(null)
+  /** A document deleted a moment ago, still to be brought back with `undo`. */
+  const pendingDelete = ref<DocumentSummary | null>(null)
+
+  let saveTimer: ReturnType<typeof setTimeout> | undefined
+  let deleteTimer: ReturnType<typeof setTimeout> | undefined
+  /** The text as the service last stored it, so loading a document does not save it again. */
+  let savedText = ""
+
+  const failed = (e: unknown) => {
+    error.value = e instanceof ApiError ? e.message : String(e)
+  }
+
+  const refresh = async () => {
+    try {
+      const list = await listDocuments(query.value)
+      documents.value = list.documents.filter((d) => d.id !== pendingDelete.value?.id)
+    } catch (e) {
+      failed(e)
+    }
+  }
+
+  const save = async () => {
+    const text = run.document
+    if (text === savedText) {
+      saveState.value = "saved"
+      return
+    }
+    saveState.value = "saving"
+    try {
+      const saved =
+        currentId.value === null
+          ? await createDocument({ text, ...(run.fileName ? { title: run.fileName } : {}) })
+          : await updateDocument(currentId.value, { text })
+      currentId.value = saved.id
+      savedText = text
+      saveState.value = run.document === text ? "saved" : "unsaved"
+      error.value = null
+      await refresh()
+    } catch (e) {
+      saveState.value = "error"
+      failed(e)
+    }
+  }
+
+  watch(
+    () => run.document,
+    (text) => {
+      if (text === savedText || (currentId.value === null && text.trim() === "")) return
+      saveState.value = "unsaved"
+      clearTimeout(saveTimer)
+      saveTimer = setTimeout(() => void save(), AUTOSAVE_MS)
+    }
+  )
+
+  const open = async (id: string) => {
+    clearTimeout(saveTimer)
+    if (saveState.value === "unsaved") await save()
+    try {
+      const document = await getDocument(id)
+      currentId.value = document.id
+      savedText = document.text
+      run.fileName = null
+      run.document = document.text
+      saveState.value = "saved"
+    } catch (e) {
+      failed(e)
+    }
+  }
+
+  const newDocument = async () => {
+    clearTimeout(saveTimer)
+    if (saveState.value === "unsaved") await save()
+    currentId.value = null
+    savedText = ""
+    run.fileName = null
+    run.document = ""
+    saveState.value = "saved"
+  }
+
+  const rename = async (id: string, title: string) => {
+    if (title.trim() === "") return
+    try {
+      await updateDocument(id, { title: title.trim() })
+      await refresh()
+    } catch (e) {
+      failed(e)
+    }
+  }
+
+  /** Hides the document at once and deletes it after UNDO_MS, unless `undo` comes first. */
+  const remove = async (id: string) => {
+    await flushDelete()
+    const document = documents.value.find((d) => d.id === id)
+    if (document === undefined) return
+    pendingDelete.value = document
+    documents.value = documents.value.filter((d) => d.id !== id)
+    if (currentId.value === id) await newDocument()
+    deleteTimer = setTimeout(() => void flushDelete(), UNDO_MS)
+  }
+
+  const undo = async () => {
+    clearTimeout(deleteTimer)
+    pendingDelete.value = null
+    await refresh()
+  }
+
+  const flushDelete = async () => {
+    clearTimeout(deleteTimer)
+    const document = pendingDelete.value
+    if (document === null) return
+    pendingDelete.value = null
+    try {
+      await deleteDocument(document.id)
+    } catch (e) {
+      failed(e)
+    }
+  }
+
+  return {
+    documents,
+    query,
+    currentId,
+    saveState,
+    error,
+    pendingDelete,
+    refresh,
+    save,
+    open,
+    newDocument,
+    rename,
+    remove,
+    undo,
+    flushDelete
+  }
+})
+
+if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useDocumentsStore, import.meta.hot))
