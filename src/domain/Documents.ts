@@ -73,6 +73,11 @@ export const VersionDetail = Schema.Struct({
   provider: RewriteResult.fields.provider,
   summary: RewriteResult.fields.summary,
   paragraphs: Schema.Array(ReviewParagraph),
+  /**
+   * The document as it was run, block by block in order: rewritable paragraphs by their `index` (see `paragraphs`),
+   * and the blocks kept as they were (headings, code, tables, quotes) with their text.
+   */
+  blocks: Schema.Array(Schema.Struct({ index: Schema.Finite, kept: Schema.Boolean, text: Schema.String })),
   /** The whole document with the decisions applied; headings, code and other protected blocks as they were. */
   text: Schema.String
 })

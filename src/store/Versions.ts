@@ -263,5 +263,12 @@ const toDetail = (version: VersionRow, rows: ReadonlyArray<ParagraphRow>): Versi
   provider: JSON.parse(version.provider) as VersionDetail["provider"],
   summary: JSON.parse(version.summary) as VersionDetail["summary"],
   paragraphs: rows.map(toParagraph),
+  blocks: blocksOf(version.original, new Set(rows.map((row) => row.segment))),
   text: segmentMarkdown(version.original).reassemble(new Map(rows.map((row) => [row.segment, textOf(row)])))
 })
+
+/** The document's blocks in order, blank lines left out; `kept` for those not under review. */
+const blocksOf = (original: string, reviewed: ReadonlySet<number>): VersionDetail["blocks"] =>
+  segmentMarkdown(original)
+    .segments.filter((s) => s.block !== "blank")
+    .map((s) => ({ index: s.index, kept: !reviewed.has(s.index), text: s.text }))

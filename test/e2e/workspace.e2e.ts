@@ -291,6 +291,49 @@ describe("the web workspace in Chromium", () => {
     await page.fill("[data-test=document-search]", "")
   })
 
+  it("reviews a saved run paragraph by paragraph: protected blocks in place, accept, reject, edit, retry", async () => {
+    await app.run(app.fake.configure({}))
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await page.click("[data-test=new-document]")
+    await page.fill("[data-test=document]", DOCUMENT)
+    await page.click("[data-test=run]")
+    await page.waitForSelector("[data-test=review]", { timeout: 15_000 })
+    const cards = page.locator("[data-test=review-paragraph]")
+    assert.strictEqual(await cards.count(), 2)
+    assert.deepStrictEqual(
+      (await page.locator("[data-test=kept-block]").allTextContents()).map((t) => t.trim()),
+      ["# Upgrade notes", "```sh\nnpm run migrate\n```"]
+    )
+    await cards.nth(0).locator("[data-test=reject]").click()
+    await waitUntil(
+      async () => (await cards.nth(0).locator("[data-test=decision]").textContent()) === "rejected",
+      "rejected"
+    )
+    await cards.nth(1).locator("[data-test=edit]").click()
+    await page.fill("[data-test=edit-text]", "The migration may take about 40 minutes; plan for it.")
+    await page.click("[data-test=save-edit]")
+    await waitUntil(
+      async () => (await cards.nth(1).locator("[data-test=decision]").textContent()) === "edited",
+      "edited"
+    )
+    const reviewed = (await page.textContent("[data-test=reviewed-text]")) ?? ""
+    assert.include(reviewed, "In order to upgrade, utilize the installer before 12 March 2026.")
+    assert.include(reviewed, "The migration may take about 40 minutes; plan for it.")
+    assert.include(reviewed, "```sh\nnpm run migrate\n```")
+    await cards.nth(0).locator("[data-test=retry]").click()
+    await waitUntil(
+      async () => (await cards.nth(0).locator("[data-test=decision]").textContent()) === "pending",
+      "retried"
+    )
+    await page.click("[data-test=accept-all]")
+    await waitUntil(
+      async () => (await cards.nth(0).locator("[data-test=decision]").textContent()) === "accepted",
+      "accepted"
+    )
+    assert.include((await page.textContent("[data-test=reviewed-text]")) ?? "", "To upgrade, use the installer")
+    await page.screenshot({ path: `${SCREENSHOTS}/09-review.png`, fullPage: true })
+  })
+
   it("has no serious accessibility violations in light or dark mode, and no console errors", async () => {
     await app.run(app.fake.configure({}))
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } })

@@ -178,9 +178,20 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
           readonly styleProfileId: string
           readonly text: string
           readonly paragraphs: ReadonlyArray<{ index: number; original: string; rewrite: string; decision: string }>
+          readonly blocks: ReadonlyArray<{ index: number; kept: boolean; text: string }>
         }
         const version = yield* jsonOf<Version>(yield* getPath(path))
         assert.strictEqual(version.styleProfileId, "plain-english")
+        // The document in order, for the review: the heading and the code block in place between the paragraphs.
+        assert.deepStrictEqual(
+          version.blocks.map((b) => [b.kept, b.text.trimEnd()]),
+          [
+            [true, "# Notes"],
+            [false, "We utilize 3 keys in order to open the 2 doors."],
+            [true, "```sh\nnpm start\n```"],
+            [false, "In order to lock up, turn the key twice."]
+          ]
+        )
         assert.strictEqual(version.text, rewritten)
         assert.deepStrictEqual(
           version.paragraphs.map((p) => [p.original, p.rewrite, p.decision]),

@@ -5,7 +5,16 @@
  */
 import type { ErrorBody } from "../../../src/api/Api.ts"
 import type { HealthResult, ModelList, ProfileList, ProfileSummary } from "../../../src/domain/Api.ts"
-import type { CreateDocument, DocumentDetail, DocumentList, UpdateDocument } from "../../../src/domain/Documents.ts"
+import type {
+  CreateDocument,
+  DecisionRequest,
+  DocumentDetail,
+  DocumentList,
+  DocumentRewriteRequest,
+  ReviewParagraph,
+  UpdateDocument,
+  VersionDetail
+} from "../../../src/domain/Documents.ts"
 import type {
   ParagraphReport,
   ParagraphStatus,
@@ -96,7 +105,7 @@ export const fetchProfiles = () => getJson<ProfileList>("/api/profiles")
 export type StreamEvent =
   | { readonly type: "progress"; readonly data: Extract<ProgressEvent, { type: "progress" }> }
   | { readonly type: "segment"; readonly data: Extract<ProgressEvent, { type: "segment" }> }
-  | { readonly type: "result"; readonly data: RewriteResult }
+  | { readonly type: "result"; readonly data: RewriteResult & { readonly version?: number } }
   | { readonly type: "error"; readonly data: ApiErrorBody }
 
 /** Splits a Server-Sent Events buffer into complete events and the unfinished rest. */
@@ -120,12 +129,16 @@ export const parseSse = (buffer: string): { events: Array<StreamEvent>; rest: st
 export const streamRewrite = async (
   body: RewriteRequestBody,
   onEvent: (event: StreamEvent) => void,
-  signal: AbortSignal
+  signal: AbortSignal,
+  documentId?: string
 ): Promise<void> => {
-  const response = await fetch("/api/rewrite", {
+  // A saved document is rewritten from its saved text, and the run becomes its next version.
+  const { document: _document, ...saved } = body
+  const path = documentId === undefined ? "/api/rewrite" : `/api/documents/${encodeURIComponent(documentId)}/rewrite`
+  const response = await fetch(path, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(documentId === undefined ? body : saved),
     signal
   })
   if (!response.ok || response.body === null) throw await errorFrom(response)
@@ -168,3 +181,15 @@ export const updateDocument = (id: string, body: UpdateDocument) =>
   sendJson<DocumentDetail>("PUT", `/api/documents/${encodeURIComponent(id)}`, body)
 
 export const deleteDocument = (id: string) => sendJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`)
+
+export type { Decision, ReviewParagraph, VersionDetail } from "../../../src/domain/Documents.ts"
+
+const versionPath = (id: string, n: number) => `/api/documents/${encodeURIComponent(id)}/versions/${n}`
+
+export const getVersion = (id: string, n: number) => getJson<VersionDetail>(versionPath(id, n))
+
+export const decideParagraph = (id: string, n: number, index: number, body: DecisionRequest) =>
+  sendJson<ReviewParagraph>("PATCH", `${versionPath(id, n)}/paragraphs/${index}`, body)
+
+export const retryParagraph = (id: string, n: number, index: number, body: DocumentRewriteRequest) =>
+  sendJson<ReviewParagraph>("POST", `${versionPath(id, n)}/paragraphs/${index}/retry`, body)

@@ -17,14 +17,15 @@ export const useEventStream = () => {
 
   const start = async (
     body: RewriteRequestBody,
-    onEvent: (event: StreamEvent) => void
+    onEvent: (event: StreamEvent) => void,
+    documentId?: string
   ): Promise<"done" | "aborted"> => {
     cancel()
     const own = new AbortController()
     controller = own
     running.value = true
     try {
-      await streamRewrite(body, onEvent, own.signal)
+      await streamRewrite(body, onEvent, own.signal, documentId)
       return own.signal.aborted ? "aborted" : "done"
     } catch (error) {
       if (own.signal.aborted) return "aborted"

@@ -60,6 +60,8 @@ export const useRunStore = defineStore("run", () => {
   const partial = ref<Record<number, string>>({})
   /** The document as it was sent, shown beside the result. */
   const original = ref("")
+  /** The version the last run was saved as, when it ran a saved document. */
+  const savedVersion = ref<number | null>(null)
 
   const canRun = computed(
     () =>
@@ -78,7 +80,8 @@ export const useRunStore = defineStore("run", () => {
     }
   }
 
-  async function start() {
+  /** Runs the document; with `documentId` the saved document is run and the run is saved as its next version. */
+  async function start(documentId?: string) {
     if (!canRun.value) return
     status.value = "running"
     error.value = null
@@ -88,6 +91,7 @@ export const useRunStore = defineStore("run", () => {
     total.value = 0
     done.value = 0
     original.value = document.value
+    savedVersion.value = null
     try {
       const outcome = await stream.start(
         {
@@ -132,13 +136,15 @@ export const useRunStore = defineStore("run", () => {
             partial.value[event.data.segment] = event.data.text
           } else if (event.type === "result") {
             result.value = event.data
+            savedVersion.value = event.data.version ?? null
             status.value = "done"
           } else {
             error.value = event.data.error.message
             result.value = partialResultOf(event.data) ?? null
             status.value = "error"
           }
-        }
+        },
+        documentId
       )
       if (outcome === "aborted") status.value = "cancelled"
       else if (status.value === "running") {
@@ -171,6 +177,7 @@ export const useRunStore = defineStore("run", () => {
     result,
     partial,
     original,
+    savedVersion,
     canRun,
     percent,
     loadProfiles,
