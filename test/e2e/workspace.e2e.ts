@@ -332,6 +332,21 @@ describe("the web workspace in Chromium", () => {
     )
     assert.include((await page.textContent("[data-test=reviewed-text]")) ?? "", "To upgrade, use the installer")
     await page.screenshot({ path: `${SCREENSHOTS}/09-review.png`, fullPage: true })
+
+    // The review on a phone: no sideways scrolling, and no serious accessibility violation.
+    await page.setViewportSize({ width: 390, height: 844 })
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    assert.isAtMost(overflow, 0)
+    await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") })
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Array<AxeViolation> }> } }).axe
+      return (await axe.run()).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+    })
+    assert.deepStrictEqual(violations, [])
+    await page.screenshot({ path: `${SCREENSHOTS}/10-review-narrow.png`, fullPage: true })
+    await page.setViewportSize({ width: 1400, height: 900 })
   })
 
   it("has no serious accessibility violations in light or dark mode, and no console errors", async () => {

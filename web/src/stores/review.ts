@@ -131,7 +131,7 @@ export const useReviewStore = defineStore("review", () => {
     version.value = null
     await documents.save()
     await run.start(documents.currentId ?? undefined)
-    if (run.savedVersion !== null) await load(run.savedVersion)
+    if (run.savedVersion !== null) await Promise.all([load(run.savedVersion), documents.refresh()])
   }
 
   const pending = computed(() => version.value?.paragraphs.filter((p) => p.decision === "pending").length ?? 0)
