@@ -9,6 +9,7 @@ import { Database } from "../../src/store/Database.ts"
 import { Documents, titleFor } from "../../src/store/Documents.ts"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { FakeProvider } from "../support/FakeProvider.ts"
+import { streamRewrite } from "../support/Sse.ts"
 import { type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
 const storeAt = (file: string) => Documents.layerNoDeps.pipe(Layer.provideMerge(Database.layerFile(file)))
@@ -301,5 +302,46 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         // A body that is not a backup is a 400.
         assert.strictEqual((yield* postJson("/api/backup", { documents: [] })).status, 400)
       })
+  )
+
+  routes.effect("a run cancelled part-way leaves the paragraphs that finished as a version", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ faults: [{ match: "third paragraph", behaviour: "slow" }] })
+      const text =
+        "We utilize the first paragraph.\n\nWe utilize the second paragraph.\n\nWe utilize the third paragraph.\n"
+      const doc = yield* jsonOf<Detail>(yield* postJson("/api/documents", { text }))
+      const open = yield* streamRewrite(
+        { styleProfileId: "plain-english", options: { styleThreshold: 0, runMeaningCheck: false } },
+        true,
+        `/api/documents/${doc.id}/rewrite`
+      )
+      // The first two paragraphs finish at once; the third waits on its slow reply. Then the writer cancels.
+      yield* Effect.sleep("600 millis")
+      open.hangUp()
+      let versions: ReadonlyArray<unknown> = []
+      for (let i = 0; i < 40 && versions.length === 0; i++) {
+        yield* Effect.sleep("50 millis")
+        versions = (yield* jsonOf<Detail>(yield* getPath(`/api/documents/${doc.id}`))).versions
+      }
+      assert.strictEqual(versions.length, 1)
+      const version = yield* jsonOf<{
+        paragraphs: ReadonlyArray<{ rewrite: string }>
+        blocks: ReadonlyArray<{ kept: boolean; text: string }>
+        text: string
+      }>(yield* getPath(`/api/documents/${doc.id}/versions/1`))
+      assert.deepStrictEqual(
+        version.paragraphs.map((p) => p.rewrite),
+        ["We use the first paragraph.", "We use the second paragraph."]
+      )
+      assert.strictEqual(
+        version.text,
+        "We use the first paragraph.\n\nWe use the second paragraph.\n\nWe utilize the third paragraph.\n"
+      )
+      assert.deepStrictEqual(
+        version.blocks.map((b) => b.kept),
+        [false, false, true]
+      )
+    })
   )
 })

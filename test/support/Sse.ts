@@ -20,7 +20,7 @@ export const parseEvents = (text: string): Array<SseEvent> =>
  * Opens a streamed rewrite over a raw socket. With `leaveOpen`, it returns as soon as the stream has started, with a
  * `hangUp` that closes the connection the way a closed browser tab would.
  */
-export const streamRewrite = (body: unknown, leaveOpen: boolean) =>
+export const streamRewrite = (body: unknown, leaveOpen: boolean, path = "/api/rewrite") =>
   Effect.gen(function* () {
     const server = yield* HttpServer.HttpServer
     const port = server.address._tag === "UnixPathAddress" ? 0 : server.address.port
@@ -31,7 +31,7 @@ export const streamRewrite = (body: unknown, leaveOpen: boolean) =>
           host: "127.0.0.1",
           port,
           method: "POST",
-          path: "/api/rewrite",
+          path,
           headers: { "content-type": "application/json", accept: "text/event-stream" }
         },
         (res) => {
