@@ -5,6 +5,8 @@
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Exit, FileSystem, Layer } from "effect"
+import { join } from "node:path"
+import { platformDataDir } from "../../src/AppConfig.ts"
 import { Database } from "../../src/store/Database.ts"
 import { Documents, titleFor } from "../../src/store/Documents.ts"
 import { HttpClient, HttpClientRequest } from "effect/http"
@@ -78,6 +80,19 @@ describe("the documents database", () => {
       assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "was written by a newer Redraft (schema 99")
     }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
   )
+
+  it("lives in the platform's user data folder unless REDRAFT_DATA_DIR says otherwise", () => {
+    assert.strictEqual(
+      platformDataDir("darwin", "/Users/ada", undefined, undefined),
+      "/Users/ada/Library/Application Support/Redraft"
+    )
+    assert.strictEqual(platformDataDir("linux", "/home/ada", undefined, undefined), "/home/ada/.local/share/redraft")
+    assert.strictEqual(platformDataDir("linux", "/home/ada", "/data/xdg", undefined), "/data/xdg/redraft")
+    assert.strictEqual(
+      platformDataDir("win32", "C:/Users/ada", undefined, "C:/Users/ada/AppData/Roaming"),
+      join("C:/Users/ada/AppData/Roaming", "Redraft")
+    )
+  })
 
   it("names a document after its first heading or line when it has no title", () => {
     assert.strictEqual(titleFor(undefined, "# Pump log\n\nText"), "Pump log")
