@@ -80,15 +80,21 @@ const errorFrom = async (response: Response): Promise<ApiError> => {
   )
 }
 
-const getJson = async <A>(path: string, signal?: AbortSignal): Promise<A> => {
-  const response = await fetch(path, { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) }).catch(
-    () => {
-      throw new ApiError("Redraft's service is not answering; is it still running?", 0, "network_error")
-    }
-  )
+/** One JSON exchange with the service: its answer, or its error body as an ApiError. */
+const sendJson = async <A>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<A> => {
+  const response = await fetch(path, {
+    method,
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(signal ? { signal } : {})
+  }).catch(() => {
+    throw new ApiError("Redraft's service is not answering; is it still running?", 0, "network_error")
+  })
   if (!response.ok) throw await errorFrom(response)
-  return (await response.json()) as A
+  return (response.status === 204 ? undefined : await response.json()) as A
 }
+
+const getJson = <A>(path: string, signal?: AbortSignal): Promise<A> => sendJson<A>("GET", path, undefined, signal)
 
 export const fetchHealth = async (baseUrl: string, signal?: AbortSignal): Promise<HealthResult> => {
   const response = await fetch(`/api/health?baseUrl=${encodeURIComponent(baseUrl)}`, signal ? { signal } : {})
@@ -157,18 +163,6 @@ export const streamRewrite = async (
 // Documents (the workspace)
 
 export type { DocumentDetail, DocumentSummary } from "../../../src/domain/Documents.ts"
-
-const sendJson = async <A>(method: string, path: string, body?: unknown): Promise<A> => {
-  const response = await fetch(path, {
-    method,
-    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  }).catch(() => {
-    throw new ApiError("Redraft's service is not answering; is it still running?", 0, "network_error")
-  })
-  if (!response.ok) throw await errorFrom(response)
-  return (response.status === 204 ? undefined : await response.json()) as A
-}
 
 export const listDocuments = (q: string) =>
   getJson<DocumentList>(`/api/documents${q.trim() === "" ? "" : `?q=${encodeURIComponent(q.trim())}`}`)
