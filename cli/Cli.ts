@@ -1,5 +1,6 @@
 import { Command } from "effect/cli"
-import { check, documents, health, profiles, rewrite } from "./Commands.ts"
+import { check, health, profiles, rewrite } from "./Commands.ts"
+import { documents } from "./DocumentsCommand.ts"
 import { evaluate } from "./EvalCommand.ts"
 import { redraft } from "./Root.ts"
 

@@ -7,12 +7,8 @@ import { CliFailure } from "../client/CliFailure.ts"
 import { readStdin, writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
-import { jsonErrors, optionalString, withService } from "./Root.ts"
+import { json, jsonErrors, optionalString, withService } from "./Root.ts"
 
-const json = Flag.Boolean("json").pipe(
-  Flag.withDescription("Print machine-readable JSON on stdout"),
-  Flag.withDefault(false)
-)
 const providerUrl = Flag.String("base-url").pipe(
   Flag.withDescription("Provider base URL, e.g. http://localhost:11434/v1 (default: the service's PROVIDER_BASE_URL)"),
   Flag.optional
@@ -182,29 +178,6 @@ export const rewrite = Command.make(
     }
   ])
 )
-
-export const documents = Command.make(
-  "documents",
-  {
-    query: Argument.String("words").pipe(
-      Argument.withDescription("Only documents whose title or text holds these words"),
-      Argument.optional
-    ),
-    json
-  },
-  Effect.fn("Cli.documents")(function* (input) {
-    const run = Effect.gen(function* () {
-      const list = yield* (yield* RedraftClient).documents(optionalString(input.query))
-      if (input.json) return yield* writeOut(`${JSON.stringify({ documents: list }, null, 2)}\n`)
-      if (list.length === 0) return yield* writeErr("no documents yet; redraft rewrite FILE --save keeps one\n")
-      for (const d of list) {
-        const versions = d.versionCount === 1 ? "1 version" : `${d.versionCount} versions`
-        yield* writeOut(`${d.id}  ${d.updatedAt.slice(0, 16).replace("T", " ")}  ${versions.padEnd(11)}  ${d.title}\n`)
-      }
-    })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
-  })
-).pipe(Command.withDescription("List the saved documents, most recently changed first"))
 
 export const profiles = Command.make(
   "profiles",

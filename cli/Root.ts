@@ -6,6 +6,12 @@ import { writeOut } from "./Output.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
 import { ServiceEndpoint, type WhenUnset } from "../client/ServiceEndpoint.ts"
 
+/** `--json`, shared by the commands that can print machine-readable output. */
+export const json = Flag.Boolean("json").pipe(
+  Flag.withDescription("Print machine-readable JSON on stdout"),
+  Flag.withDefault(false)
+)
+
 /** The `redraft` command itself; subcommands read its shared `--service` flag. */
 export const redraft = Command.make("redraft").pipe(
   Command.withSharedFlags({
@@ -37,9 +43,9 @@ export const withService =
 
 /** With `--json`, a failure is also printed on stdout as `{"error": {code, message, exitCode}}` for scripts. */
 export const jsonErrors =
-  (json: boolean) =>
+  (asJson: boolean) =>
   <A, R>(effect: Effect.Effect<A, CliFailure, R>) =>
-    json
+    asJson
       ? effect.pipe(
           Effect.tapError((e) =>
             writeOut(
