@@ -118,6 +118,10 @@ export class CheckApi extends HttpApiGroup.make("check")
 const DocumentNotFound = errorAt(404, "document_not_found: no document has that id")
 const DocumentId = { id: Schema.String.annotate({ description: "The document's id, as POST /api/documents gave it" }) }
 
+const VersionParams = { ...DocumentId, n: Schema.Int }
+const ParagraphParams = { ...VersionParams, index: Schema.Int }
+const ParagraphNotFound = errorAt(404, "not_found: the version has no such paragraph")
+
 export class DocumentsApi extends HttpApiGroup.make("documents")
   .add(
     HttpApiEndpoint.get("list", "/api/documents", {
@@ -159,7 +163,7 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       `Rewrites the document's saved text (the fields of POST /api/rewrite but \`document\`) and saves the run as its next version; the answer is the rewrite result with \`version\`. A run that fails after some paragraphs finished is saved too.${STREAM_NOTE}`
     ),
     HttpApiEndpoint.get("version", "/api/documents/:id/versions/:n", {
-      params: { ...DocumentId, n: Schema.Int },
+      params: VersionParams,
       success: VersionDetail,
       error: [Forbidden, errorAt(404, "not_found: the document has no such version")]
     }).annotate(
@@ -167,19 +171,19 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       "One saved version under review: each rewritten paragraph with its decision, and the text with the decisions applied."
     ),
     HttpApiEndpoint.patch("decide", "/api/documents/:id/versions/:n/paragraphs/:index", {
-      params: { ...DocumentId, n: Schema.Int, index: Schema.Int },
+      params: ParagraphParams,
       payload: DecisionRequest,
       success: ReviewParagraph,
-      error: [...BODY_ERRORS, errorAt(404, "not_found: the version has no such paragraph")]
+      error: [...BODY_ERRORS, ParagraphNotFound]
     }).annotate(
       OpenApi.Description,
       "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit."
     ),
     HttpApiEndpoint.post("retry", "/api/documents/:id/versions/:n/paragraphs/:index/retry", {
-      params: { ...DocumentId, n: Schema.Int, index: Schema.Int },
+      params: ParagraphParams,
       payload: DocumentRewriteRequest,
       success: ReviewParagraph,
-      error: [...BODY_ERRORS, errorAt(404, "not_found: the version has no such paragraph"), ...PROVIDER_ERRORS]
+      error: [...BODY_ERRORS, ParagraphNotFound, ...PROVIDER_ERRORS]
     }).annotate(
       OpenApi.Description,
       "Rewrites that one paragraph again from its original (with the version's profile, or other options given here) and answers with the new rewrite, pending review."

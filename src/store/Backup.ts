@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto"
 import type { DatabaseSync } from "node:sqlite"
 import type { BackupDocument, BackupFile, RestoreResult } from "../domain/Backup.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
+import { PARAGRAPH_SELECT } from "./Versions.ts"
 
 export class Backup extends Context.Service<
   Backup,
@@ -93,9 +94,7 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
     summary: v.summary,
     original: v.original,
     paragraphs: db
-      .prepare(
-        "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? ORDER BY segment"
-      )
+      .prepare(`${PARAGRAPH_SELECT} ORDER BY segment`)
       .all(row.id, v.n) as unknown as BackupDocument["versions"][number]["paragraphs"]
   }))
 })

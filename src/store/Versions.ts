@@ -94,9 +94,7 @@ export class Versions extends Context.Service<
             .get(documentId, n) as VersionRow | undefined
           if (version === undefined) return undefined
           const paragraphs = db
-            .prepare(
-              "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? ORDER BY segment"
-            )
+            .prepare(`${PARAGRAPH_SELECT} ORDER BY segment`)
             .all(documentId, n) as unknown as ReadonlyArray<ParagraphRow>
           return { version, paragraphs }
         })
@@ -121,24 +119,13 @@ export class Versions extends Context.Service<
           db.prepare(
             "UPDATE paragraphs SET decision = ?, edited = ? WHERE document_id = ? AND n = ? AND segment = ?"
           ).run(request.decision, edited, documentId, n, index)
-          return db
-            .prepare(
-              "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? AND segment = ?"
-            )
-            .get(documentId, n, index) as ParagraphRow | undefined
+          return db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as ParagraphRow | undefined
         })
         if (row === undefined) {
-          return yield* new RouteNotFound({
-            message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
-          })
+          return yield* paragraphNotFound(documentId, n, index)
         }
         return toParagraph(row)
       })
-
-      const paragraphNotFound = (documentId: string, n: number, index: number) =>
-        new RouteNotFound({
-          message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
-        })
 
       const source = Effect.fn("Versions.source")(function* (documentId: string, n: number, index: number) {
         const row = yield* database.use(
@@ -165,11 +152,7 @@ export class Versions extends Context.Service<
           db.prepare(
             "UPDATE paragraphs SET rewrite = ?, report = ?, decision = 'pending', edited = NULL WHERE document_id = ? AND n = ? AND segment = ?"
           ).run(result.finalText.trim(), JSON.stringify(fresh?.report ?? {}), documentId, n, index)
-          return db
-            .prepare(
-              "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ? AND segment = ?"
-            )
-            .get(documentId, n, index) as ParagraphRow | undefined
+          return db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as ParagraphRow | undefined
         })
         if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
         return toParagraph(row)
@@ -209,6 +192,15 @@ interface ParagraphRow {
   readonly edited: string | null
   readonly report: string
 }
+
+/** A version's paragraphs; add `AND segment = ?` for one, or an order. */
+export const PARAGRAPH_SELECT =
+  "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ?"
+
+const paragraphNotFound = (documentId: string, n: number, index: number) =>
+  new RouteNotFound({
+    message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
+  })
 
 const versionNotFound = (documentId: string, n: number) =>
   new RouteNotFound({
@@ -256,19 +248,20 @@ const toParagraph = (row: ParagraphRow): ReviewParagraph => {
   }
 }
 
-const toDetail = (version: VersionRow, rows: ReadonlyArray<ParagraphRow>): VersionDetail => ({
-  n: version.n,
-  createdAt: new Date(version.created_at).toISOString(),
-  styleProfileId: version.style_profile_id,
-  provider: JSON.parse(version.provider) as VersionDetail["provider"],
-  summary: JSON.parse(version.summary) as VersionDetail["summary"],
-  paragraphs: rows.map(toParagraph),
-  blocks: blocksOf(version.original, new Set(rows.map((row) => row.segment))),
-  text: segmentMarkdown(version.original).reassemble(new Map(rows.map((row) => [row.segment, textOf(row)])))
-})
-
-/** The document's blocks in order, blank lines left out; `kept` for those not under review. */
-const blocksOf = (original: string, reviewed: ReadonlySet<number>): VersionDetail["blocks"] =>
-  segmentMarkdown(original)
-    .segments.filter((s) => s.block !== "blank")
-    .map((s) => ({ index: s.index, kept: !reviewed.has(s.index), text: s.text }))
+const toDetail = (version: VersionRow, rows: ReadonlyArray<ParagraphRow>): VersionDetail => {
+  const doc = segmentMarkdown(version.original)
+  const reviewed = new Set(rows.map((row) => row.segment))
+  return {
+    n: version.n,
+    createdAt: new Date(version.created_at).toISOString(),
+    styleProfileId: version.style_profile_id,
+    provider: JSON.parse(version.provider) as VersionDetail["provider"],
+    summary: JSON.parse(version.summary) as VersionDetail["summary"],
+    paragraphs: rows.map(toParagraph),
+    // The document's blocks in order, blank lines left out; `kept` for those not under review.
+    blocks: doc.segments
+      .filter((s) => s.block !== "blank")
+      .map((s) => ({ index: s.index, kept: !reviewed.has(s.index), text: s.text })),
+    text: doc.reassemble(new Map(rows.map((row) => [row.segment, textOf(row)])))
+  }
+}
