@@ -4,7 +4,7 @@
  * typed client of the CLI are all derived from it. Schemas only: nothing here imports the server.
  *
  * The rewrite routes also answer with a stream of Server-Sent Events when the request asks for
- * `Accept: text/event-stream` (`progress` and `segment` events, then `result` or `error`); the declaration describes
+ * `Accept: text/event-stream` (an `outline` event, then `progress` and `segment` events, then `result` or `error`); the declaration describes
  * the JSON answer, and the stream is described in the routes' descriptions.
  */
 import { Schema } from "effect"
@@ -74,7 +74,7 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
   .annotate(OpenApi.Title, "Profiles") {}
 
 const STREAM_NOTE =
-  " With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead: `progress` ({type, segment, stage, attempt, done, total}) and `segment` ({type, segment, text, status, reason?, done, total}) events as the paragraphs finish, then one `result` event holding this JSON answer, or one `error` event holding the error body."
+  " With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead: one `outline` ({type, blocks: [{index, kept, text}], total}: the document's blocks in order, `kept` for those not rewritten) first, then `progress` ({type, segment, stage, attempt, done, total}) and `segment` ({type, segment, text, status, reason?, done, total}) events as the paragraphs finish, then one `result` event holding this JSON answer, or one `error` event holding the error body."
 
 export class RewriteApi extends HttpApiGroup.make("rewrite")
   .add(

@@ -60,6 +60,8 @@ export const ReviewParagraph = Schema.Struct({
   text: Schema.String,
   status: ParagraphStatus,
   styleScore: Schema.NullOr(Schema.Finite),
+  /** What the style measures would still change, in the words fed back to the model (empty when close enough). */
+  styleFeedback: Schema.Array(Schema.String),
   meaning: MeaningVerdict,
   findings: Schema.Array(Finding),
   warnings: Schema.Array(Schema.String)

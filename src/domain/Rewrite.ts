@@ -169,6 +169,25 @@ export const RewriteResult = Schema.Struct({
 })
 export type RewriteResult = typeof RewriteResult.Type
 
+/** One block of the document as it will be run: a rewritable paragraph (by its segment `index`) or one kept as it is. */
+export interface OutlineBlock {
+  readonly index: number
+  /** True for headings, code, tables, quotes and other blocks that are not rewritten. */
+  readonly kept: boolean
+  readonly text: string
+}
+
+/** Sent once, first: the document's blocks in order, blank lines left out, so a client can show them in place. */
+export interface OutlineEvent {
+  readonly type: "outline"
+  readonly blocks: ReadonlyArray<OutlineBlock>
+  /** The number of rewritable paragraphs, as in `progress` events. */
+  readonly total: number
+}
+
+/** What a run reports while it goes on: the outline first, then progress and finished paragraphs. */
+export type RunEvent = OutlineEvent | ProgressEvent
+
 export type ProgressEvent =
   | {
       readonly type: "progress"

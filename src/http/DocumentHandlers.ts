@@ -11,8 +11,7 @@ import {
   UpdateDocument
 } from "../domain/Documents.ts"
 import { BackupFile } from "../domain/Backup.ts"
-import type { ProgressEvent, RewriteResult } from "../domain/Rewrite.ts"
-import { segmentMarkdown } from "../markdown/Segments.ts"
+import type { RewriteResult } from "../domain/Rewrite.ts"
 import { Pipeline } from "../pipeline/Pipeline.ts"
 import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
 import type { DatabaseFailure } from "../store/Database.ts"
@@ -83,28 +82,23 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
             versions.save(params.id, { styleProfileId, original: document.text, result }).pipe(Effect.orDie)
           // Debug holds each paragraph's text for the version; the answer has it only when it was asked for.
           const saving: Pipeline["Service"] = {
-            run: (run) => {
-              // What has finished, so a cancelled run still leaves the finished paragraphs as a version.
-              const finished = new Map<number, FinishedParagraph>()
-              const emit = (event: ProgressEvent) => {
-                if (event.type === "segment") finished.set(event.segment, event)
-                return run.emit?.(event) ?? Effect.void
-              }
-              return pipeline.run({ ...run, emit, options: { ...run.options, includeDebug: true } }).pipe(
-                // Paragraphs that finished before a failure are a version too.
-                Effect.tapError((e) => (e.partialResult === undefined ? Effect.void : save(e.partialResult))),
-                Effect.flatMap((result) =>
-                  save(result).pipe(
-                    Effect.map((version) => ({ ...withDebugIf(result, input.options.includeDebug), version }))
+            run: (run) =>
+              pipeline
+                .run({
+                  ...run,
+                  options: { ...run.options, includeDebug: true },
+                  // A cancelled run still leaves the finished paragraphs as a version.
+                  onCancel: (finished) => save(finished).pipe(Effect.ignore)
+                })
+                .pipe(
+                  // Paragraphs that finished before a failure are a version too.
+                  Effect.tapError((e) => (e.partialResult === undefined ? Effect.void : save(e.partialResult))),
+                  Effect.flatMap((result) =>
+                    save(result).pipe(
+                      Effect.map((version) => ({ ...withDebugIf(result, input.options.includeDebug), version }))
+                    )
                   )
-                ),
-                Effect.onInterrupt(() =>
-                  finished.size === 0
-                    ? Effect.void
-                    : save(cancelledRun(document.text, finished, run.target)).pipe(Effect.ignore)
                 )
-              )
-            }
           }
           return yield* runResponse(saving, input)
         })
@@ -182,56 +176,6 @@ const withoutDatabaseFailure = <A, E extends { readonly _tag: string }, R>(effec
     Exclude<E, DatabaseFailure>,
     R
   >
-
-type FinishedParagraph = Extract<ProgressEvent, { readonly type: "segment" }>
-
-/**
- * A result for a run cancelled part-way: the paragraphs that had finished, each with the text it streamed; every
- * other paragraph keeps its original text and is not under review.
- */
-const cancelledRun = (
-  original: string,
-  finished: ReadonlyMap<number, FinishedParagraph>,
-  target: { readonly baseUrl: string; readonly model: string }
-): RewriteResult => {
-  const doc = segmentMarkdown(original)
-  const byIndex = new Map(doc.segments.map((s) => [s.index, s.text]))
-  const done = [...finished.values()].toSorted((a, b) => a.segment - b.segment)
-  const total = done[0]?.total ?? done.length
-  return {
-    finalText: doc.reassemble(new Map(done.map((p) => [p.segment, p.text]))),
-    summary: {
-      segments: total,
-      rewritten: done.filter((p) => p.status === "rewritten").length,
-      protected: 0,
-      styleScore: 0,
-      meaning: "skipped",
-      failed: done.filter((p) => p.status === "failed").length,
-      warnings: [`The run was cancelled after ${done.length} of ${total} paragraphs; the others keep their text.`]
-    },
-    paragraphs: done.map((p, i) => ({
-      index: p.segment,
-      paragraph: i + 1,
-      status: p.status,
-      ...(p.reason !== undefined ? { reason: p.reason } : {})
-    })),
-    provider: { baseUrl: target.baseUrl, model: target.model },
-    debug: {
-      timingsMs: {},
-      usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
-      segments: done.map((p) => ({
-        index: p.segment,
-        status: p.status,
-        original: byIndex.get(p.segment) ?? p.text,
-        finalText: p.text,
-        attempts: [],
-        meaning: null,
-        source: "rewrite",
-        timingsMs: {}
-      }))
-    }
-  }
-}
 
 const withDebugIf = (result: RewriteResult, keep: boolean): RewriteResult => {
   if (keep) return result

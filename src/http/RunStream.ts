@@ -7,9 +7,9 @@ const encoder = new TextEncoder()
 const sseEvent = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
 
 /**
- * Streams a run as Server-Sent Events (DESIGN.md section 4): `progress` and `segment` while it runs, then one
- * `result` or `error`. The run lives in the stream's scope, so a client that closes the connection interrupts the
- * run and its in-flight provider calls.
+ * Streams a run as Server-Sent Events (DESIGN.md section 4): one `outline` (the document's blocks), `progress` and
+ * `segment` while it runs, then one `result` or `error`. The run lives in the stream's scope, so a client that closes
+ * the connection interrupts the run and its in-flight provider calls.
  */
 export const streamRun = (pipeline: Pipeline["Service"], input: RunInput): HttpServerResponse.HttpServerResponse =>
   HttpServerResponse.stream(

@@ -1,6 +1,6 @@
 import { Clock, Context, Deferred, Effect, Layer, Ref } from "effect"
 import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
-import type { ProgressEvent, ResolvedOptions, RewriteResult } from "../domain/Rewrite.ts"
+import type { ResolvedOptions, RewriteResult, RunEvent } from "../domain/Rewrite.ts"
 import { CallRank } from "../provider/Gate.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
@@ -16,7 +16,12 @@ export interface RunInput {
   readonly options: ResolvedOptions
   readonly target: ProviderTarget
   /** Receives progress as it happens (streamed to clients); must not fail. */
-  readonly emit?: (event: ProgressEvent) => Effect.Effect<void>
+  readonly emit?: (event: RunEvent) => Effect.Effect<void>
+  /**
+   * Receives, when the run is interrupted after some paragraphs finished, the result of those paragraphs (checked and
+   * scored as usual; every other paragraph keeps its original text and is not listed). Must not fail.
+   */
+  readonly onCancel?: (finished: RewriteResult) => Effect.Effect<void>
 }
 
 /**
@@ -54,6 +59,13 @@ export class Pipeline extends Context.Service<
         const prose = doc.segments.filter(isRewritable)
         const total = prose.length
         let done = 0
+        yield* emit({
+          type: "outline",
+          blocks: doc.segments
+            .filter((s) => s.block !== "blank")
+            .map((s) => ({ index: s.index, kept: !isRewritable(s), text: s.text })),
+          total
+        })
 
         // Identical paragraphs (repeated notes, boilerplate) are rewritten once per run and share one outcome.
         const shared = new Map<string, Deferred.Deferred<SegmentOutcome>>()
@@ -163,51 +175,69 @@ export class Pipeline extends Context.Service<
             return yield* new RunFailed({ reason: failure, partialResult })
           })
 
+        /** A cancelled run hands what finished to `onCancel`; every other paragraph keeps its original text. */
+        const reportOnCancel = <A, E>(effect: Effect.Effect<A, E>) =>
+          effect.pipe(
+            Effect.onInterrupt(() => {
+              if (finished.length === 0 || input.onCancel === undefined) return Effect.void
+              const segments = finished.toSorted((a, b) => a.index - b.index)
+              const warning = `The run was cancelled after ${segments.length} of ${total} paragraphs; the others keep their text.`
+              return report(segments, new Map(segments.map((s) => [s.index, segmentText(s)])), [warning]).pipe(
+                Effect.flatMap(input.onCancel)
+              )
+            })
+          )
+
+        /** The whole-document stages (smoothing), over the checked paragraphs. */
+        const finishDocument = (results: ReadonlyArray<FinishedSegment>) =>
+          Effect.gen(function* () {
+            const texts = new Map<number, string>(results.map((r) => [r.index, segmentText(r)]))
+            const documentWarnings: Array<string> = []
+            for (const stage of registry.ofKind("document")) {
+              yield* emit({ type: "progress", segment: -1, stage: stage.name, attempt: 0, done, total })
+              const outcome = yield* timed(
+                stage.name,
+                stage.apply({
+                  ctx,
+                  segments: results.map((r) => ({
+                    index: r.index,
+                    original: r.original,
+                    text: texts.get(r.index) ?? r.original
+                  }))
+                })
+              ).pipe(
+                // A whole-document pass is a finishing touch: when its calls fail, the checked paragraphs stand.
+                Effect.catchTag("ProviderError", (e) =>
+                  Effect.succeed({
+                    replacements: new Map<number, string>(),
+                    warnings: [
+                      `The ${stage.name} pass was skipped, because its provider calls failed: ${e.reason.message}.`
+                    ]
+                  })
+                )
+              )
+              // A document stage's paragraph must keep its original's meaning too, or the paragraph keeps its text.
+              for (const [index, text] of outcome.replacements) {
+                const segment = results.find((r) => r.index === index)
+                const safety = checkSafety(segment?.original ?? text, text)
+                if (safety.ok) texts.set(index, text)
+                else
+                  documentWarnings.push(
+                    `The ${stage.name} pass left paragraph ${segment?.paragraph ?? index} as it was, because its text changed the meaning: ${describeSafety(safety)}.`
+                  )
+              }
+              documentWarnings.push(...outcome.warnings)
+            }
+            return yield* report(results, texts, documentWarnings)
+          })
+
         const results = yield* Effect.forEach(prose, (s, i) => processSegment(s.index, i + 1, s.text), {
           concurrency: 64
-        }).pipe(Effect.catch(failRun))
+        }).pipe(Effect.catch(failRun), reportOnCancel)
         const failures = results.flatMap((r) => (r.outcome._tag === "Failed" ? [r.outcome.failure] : []))
         const firstFailure = failures[0]
         if (firstFailure !== undefined && failures.length === results.length) return yield* failRun(firstFailure)
-
-        const texts = new Map<number, string>(results.map((r) => [r.index, segmentText(r)]))
-        const documentWarnings: Array<string> = []
-        for (const stage of registry.ofKind("document")) {
-          yield* emit({ type: "progress", segment: -1, stage: stage.name, attempt: 0, done, total })
-          const outcome = yield* timed(
-            stage.name,
-            stage.apply({
-              ctx,
-              segments: results.map((r) => ({
-                index: r.index,
-                original: r.original,
-                text: texts.get(r.index) ?? r.original
-              }))
-            })
-          ).pipe(
-            // A whole-document pass is a finishing touch: when its calls fail, the checked paragraphs stand.
-            Effect.catchTag("ProviderError", (e) =>
-              Effect.succeed({
-                replacements: new Map<number, string>(),
-                warnings: [
-                  `The ${stage.name} pass was skipped, because its provider calls failed: ${e.reason.message}.`
-                ]
-              })
-            )
-          )
-          // A document stage's paragraph must keep its original's meaning too, or the paragraph keeps its text.
-          for (const [index, text] of outcome.replacements) {
-            const segment = results.find((r) => r.index === index)
-            const safety = checkSafety(segment?.original ?? text, text)
-            if (safety.ok) texts.set(index, text)
-            else
-              documentWarnings.push(
-                `The ${stage.name} pass left paragraph ${segment?.paragraph ?? index} as it was, because its text changed the meaning: ${describeSafety(safety)}.`
-              )
-          }
-          documentWarnings.push(...outcome.warnings)
-        }
-        return yield* report(results, texts, documentWarnings)
+        return yield* finishDocument(results).pipe(reportOnCancel)
       })
 
       return Pipeline.of({ run })

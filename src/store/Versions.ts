@@ -170,6 +170,8 @@ export class Versions extends Context.Service<
 interface StoredReport {
   readonly status: ReviewParagraph["status"]
   readonly styleScore: number | null
+  /** Absent from paragraphs saved before it was kept. */
+  readonly styleFeedback?: ReadonlyArray<string>
   readonly meaning: MeaningVerdict
   readonly findings: ReviewParagraph["findings"]
   readonly warnings: ReadonlyArray<string>
@@ -216,6 +218,7 @@ const paragraphRows = (result: RewriteResult) => {
     const report: StoredReport = {
       status: p.status,
       styleScore: chosen?.styleScore ?? null,
+      styleFeedback: chosen?.feedback ?? [],
       meaning: segment?.meaning == null ? "skipped" : segment.meaning.pass ? "passed" : "failed",
       findings: p.findings ?? segment?.meaning?.findings ?? [],
       warnings: p.reason === undefined ? [] : [p.reason]
@@ -242,6 +245,7 @@ const toParagraph = (row: ParagraphRow): ReviewParagraph => {
     text: textOf(row),
     status: report.status,
     styleScore: report.styleScore,
+    styleFeedback: report.styleFeedback ?? [],
     meaning: report.meaning,
     findings: report.findings,
     warnings: report.warnings

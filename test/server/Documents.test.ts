@@ -193,7 +193,14 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
           readonly n: number
           readonly styleProfileId: string
           readonly text: string
-          readonly paragraphs: ReadonlyArray<{ index: number; original: string; rewrite: string; decision: string }>
+          readonly paragraphs: ReadonlyArray<{
+            index: number
+            original: string
+            rewrite: string
+            decision: string
+            styleScore: number | null
+            styleFeedback: ReadonlyArray<string>
+          }>
           readonly blocks: ReadonlyArray<{ index: number; kept: boolean; text: string }>
         }
         const version = yield* jsonOf<Version>(yield* getPath(path))
@@ -216,6 +223,12 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
             ["In order to lock up, turn the key twice.", "To lock up, turn the key twice.", "pending"]
           ]
         )
+        // Each paragraph keeps its measured style score and what the measures would still change.
+        for (const p of version.paragraphs) {
+          assert.isNumber(p.styleScore)
+          assert.isArray(p.styleFeedback)
+          if (p.styleScore! < 70) assert.isAbove(p.styleFeedback.length, 0)
+        }
         const [first, second] = version.paragraphs
         const patch = (index: number, body: unknown) =>
           Effect.gen(function* () {
@@ -341,10 +354,22 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
       }
       assert.strictEqual(versions.length, 1)
       const version = yield* jsonOf<{
-        paragraphs: ReadonlyArray<{ rewrite: string }>
+        paragraphs: ReadonlyArray<{ rewrite: string; status: string; styleScore: number | null }>
         blocks: ReadonlyArray<{ kept: boolean; text: string }>
+        summary: { styleScore: number; rewritten: number; warnings: ReadonlyArray<string> }
         text: string
       }>(yield* getPath(`/api/documents/${doc.id}/versions/1`))
+      // The finished paragraphs keep what the run measured of them, and the summary says the run was cancelled.
+      assert.deepStrictEqual(
+        version.paragraphs.map((p) => p.status),
+        ["rewritten", "rewritten"]
+      )
+      for (const p of version.paragraphs) assert.isAbove(p.styleScore ?? 0, 0)
+      assert.isAbove(version.summary.styleScore, 0)
+      assert.strictEqual(version.summary.rewritten, 2)
+      assert.deepStrictEqual(version.summary.warnings, [
+        "The run was cancelled after 2 of 3 paragraphs; the others keep their text."
+      ])
       assert.deepStrictEqual(
         version.paragraphs.map((p) => p.rewrite),
         ["We use the first paragraph.", "We use the second paragraph."]

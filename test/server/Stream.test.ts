@@ -5,7 +5,7 @@ import { parseEvents, streamRewrite } from "../support/Sse.ts"
 import { TestApp } from "../support/TestApp.ts"
 
 layer(TestApp(), { excludeTestServices: true })("streamed rewrite", (it) => {
-  it.effect("sends progress, segment events, then one result", () =>
+  it.effect("sends the outline, progress, segment events, then one result", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
       yield* fake.configure({})
@@ -16,6 +16,15 @@ layer(TestApp(), { excludeTestServices: true })("streamed rewrite", (it) => {
       assert.strictEqual(res.status, 200)
       const events = parseEvents(res.text)
       const kinds = events.map((e) => e.event)
+      // The outline comes first: every block in order, the heading kept, blank lines left out.
+      assert.strictEqual(kinds[0], "outline")
+      assert.strictEqual(kinds.filter((k) => k === "outline").length, 1)
+      assert.deepStrictEqual(events[0]?.data["blocks"], [
+        { index: 0, kept: false, text: "We utilize 2 keys." },
+        { index: 2, kept: true, text: "# Title\n" },
+        { index: 4, kept: false, text: "In order to start, press 1." }
+      ])
+      assert.strictEqual(events[0]?.data["total"], 2)
       assert.include(kinds, "progress")
       assert.strictEqual(kinds.filter((k) => k === "segment").length, 2)
       assert.strictEqual(kinds.at(-1), "result")
