@@ -146,12 +146,19 @@ describe("the web workspace in Chromium", () => {
     await page.keyboard.press("Control+Enter")
     await page.waitForSelector("[data-test=progress]")
     await page.waitForSelector("[data-test=segment-progress]")
+    // While the run goes on, the document is there in place: the heading and the code as they are, the paragraphs
+    // at work, each showing its rewrite as soon as it finishes.
+    await page.waitForSelector("[data-test=review-paragraph][data-status=working]")
+    assert.deepStrictEqual(
+      (await page.locator("[data-test=kept-block]").allTextContents()).map((t) => t.trim()),
+      ["# Upgrade notes", "```sh\nnpm run migrate\n```"]
+    )
     await page.screenshot({ path: `${SCREENSHOTS}/02-progress.png`, fullPage: true })
-    await page.waitForSelector("[data-test=result-panel]", { timeout: 15_000 })
-    const final = await page.textContent("[data-test=result]")
+    await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
+    const final = await page.textContent("[data-test=reviewed-text]")
     assert.include(final ?? "", "To upgrade, use the installer before 12 March 2026.")
     assert.include(final ?? "", "```sh\nnpm run migrate\n```")
-    assert.strictEqual(await page.locator("[data-test=segment-row]").count(), 2)
+    assert.strictEqual(await page.locator("[data-test=review-paragraph]").count(), 2)
     assert.include((await page.textContent("[data-test=meaning]")) ?? "", "passed")
     assert.isAbove(await page.locator("[data-test=diff] ins").count(), 0)
     assert.include((await page.textContent("[data-test=debug-usage]")) ?? "", "provider calls")
@@ -174,9 +181,9 @@ describe("the web workspace in Chromium", () => {
       ].join("\n")
     )
     await page.click("[data-test=run]")
-    await page.waitForSelector("[data-test=result-panel]", { timeout: 15_000 })
+    await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
     assert.strictEqual(await page.locator("[data-test=error]").count(), 0)
-    const rows = page.locator("[data-test=segment-row]")
+    const rows = page.locator("[data-test=review-paragraph]")
     assert.deepStrictEqual(await rows.evaluateAll((elements) => elements.map((e) => e.getAttribute("data-status"))), [
       "rewritten",
       "failed",
@@ -192,7 +199,7 @@ describe("the web workspace in Chromium", () => {
       (await page.textContent("[data-test=kept-count]"))?.trim(),
       "1 paragraph kept as it was (because its provider calls failed)"
     )
-    const final = (await page.textContent("[data-test=result]")) ?? ""
+    const final = (await page.textContent("[data-test=reviewed-text]")) ?? ""
     assert.include(final, "To upgrade, use the installer before 12 March 2026.")
     assert.include(final, "The archive server is offline on Sundays for 2 hours.")
     await page.screenshot({ path: `${SCREENSHOTS}/08-kept-paragraph.png`, fullPage: true })
@@ -202,11 +209,23 @@ describe("the web workspace in Chromium", () => {
     await app.run(app.fake.configure({ faults: [{ match: "waits for a slow reply", behaviour: "slow" }] }))
     await page.fill("[data-test=document]", "We utilize 4 servers.\n\nThis paragraph waits for a slow reply.\n")
     await page.click("[data-test=run]")
-    await waitUntil(async () => (await page.locator("[data-test=partial-text]").count()) === 1, "the first paragraph")
+    const finished = page.locator("[data-test=review-paragraph][data-status=rewritten]")
+    await finished.waitFor()
+    assert.strictEqual(await page.locator("[data-test=review-paragraph][data-status=working]").count(), 1)
     await page.click("[data-test=cancel]")
     await page.waitForSelector("[data-test=cancelled]")
-    assert.include((await page.textContent("[data-test=partial]")) ?? "", "before the run was cancelled")
-    assert.strictEqual((await page.textContent("[data-test=partial-text]"))?.trim(), "We use 4 servers.")
+    // The paragraph that finished was saved as a version, shown for review like any other.
+    await page.waitForSelector("[data-test=pending-count]")
+    assert.match(
+      (await page.textContent("[data-test=cancelled-note]")) ?? "",
+      /The paragraph that finished was saved as version \d+/
+    )
+    assert.strictEqual(await page.locator("[data-test=review-paragraph]").count(), 1)
+    assert.strictEqual((await page.textContent("[data-test=decision]"))?.trim(), "pending")
+    assert.strictEqual(
+      (await page.textContent("[data-test=reviewed-text]"))?.trim(),
+      "We use 4 servers.\n\nThis paragraph waits for a slow reply."
+    )
     await page.screenshot({ path: `${SCREENSHOTS}/09-cancelled-partial.png`, fullPage: true })
   })
 
@@ -235,7 +254,7 @@ describe("the web workspace in Chromium", () => {
     await app.run(app.fake.configure({}))
     await page.setViewportSize({ width: 390, height: 844 })
     await page.click("[data-test=run]")
-    await page.waitForSelector("[data-test=result-panel]")
+    await page.waitForSelector("[data-test=pending-count]")
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     assert.isAtMost(overflow, 0)
     await page.screenshot({ path: `${SCREENSHOTS}/05-narrow.png`, fullPage: true })
@@ -297,7 +316,7 @@ describe("the web workspace in Chromium", () => {
     await page.click("[data-test=new-document]")
     await page.fill("[data-test=document]", DOCUMENT)
     await page.click("[data-test=run]")
-    await page.waitForSelector("[data-test=review]", { timeout: 15_000 })
+    await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
     const cards = page.locator("[data-test=review-paragraph]")
     assert.strictEqual(await cards.count(), 2)
     assert.deepStrictEqual(

@@ -1,10 +1,8 @@
 import { createTestingPinia } from "@pinia/testing"
 import { mount } from "@vue/test-utils"
 import { describe, expect, it, vi } from "vitest"
-import type { RewriteResult } from "../../web/src/api/redraft.ts"
-import PartialView from "../../web/src/components/PartialView.vue"
 import ProviderSettings from "../../web/src/components/ProviderSettings.vue"
-import ResultView from "../../web/src/components/ResultView.vue"
+import ReviewView from "../../web/src/components/ReviewView.vue"
 import RunBar from "../../web/src/components/RunBar.vue"
 import { useRunStore } from "../../web/src/stores/run.ts"
 import { useSettingsStore } from "../../web/src/stores/settings.ts"
@@ -155,132 +153,181 @@ describe("RunBar", () => {
   })
 })
 
-const segmentDebug = (index: number, original: string, finalText: string, status: string, reason?: string) => ({
-  index,
-  status,
-  ...(reason !== undefined ? { reason } : {}),
-  original,
-  finalText,
-  attempts: status === "failed" ? [] : [{ attempt: 0, text: finalText, styleScore: 90, feedback: [] }],
-  meaning:
-    status === "failed" ? null : { pass: status !== "kept", missingDetails: [], addedClaims: [], changedMeaning: [] },
-  source: status === "kept" ? "original" : status === "failed" ? "original" : "rewrite",
-  timingsMs: { total: 5 }
-})
+/** A document of a heading and three paragraphs, as the service outlines it. */
+const OUTLINE = [
+  { index: 0, kept: true, text: "# Servers\n" },
+  { index: 2, kept: false, text: "We utilize 4 servers." },
+  { index: 4, kept: false, text: "It rained on 3 May." },
+  { index: 6, kept: false, text: "We utilize 2 disks." }
+]
+
+const SUMMARY = {
+  segments: 4,
+  rewritten: 1,
+  protected: 1,
+  styleScore: 88,
+  meaning: "failed",
+  failed: 1,
+  warnings: ['Paragraph 2 ("It rained on 3 May."): kept as it was, because the rewrite dropped 3 May.']
+}
 
 /** Three paragraphs: the first rewritten, the second kept by the meaning check, the third lost to the provider. */
-const RESULT_WITH_KEPT = {
-  finalText: "We use 4 servers.\n\nIt rained on 3 May.\n\nWe utilize 2 disks.",
-  summary: {
-    segments: 3,
-    rewritten: 1,
-    protected: 0,
-    styleScore: 88,
-    meaning: "failed",
-    failed: 1,
-    warnings: [
-      'Paragraph 2 ("It rained on 3 May."): kept as it was, because the rewrite dropped 3 May.',
-      'Paragraph 3 ("We utilize 2 disks."): kept as it was, because its provider calls failed: the reply was cut off.'
-    ]
-  },
+const VERSION = {
+  n: 2,
+  createdAt: "2026-11-23T10:00:00.000Z",
+  styleProfileId: "plain-english",
+  provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
+  summary: SUMMARY,
+  blocks: OUTLINE,
+  text: "# Servers\n\nWe use 4 servers.\n\nIt rained on 3 May.\n\nWe utilize 2 disks.\n",
   paragraphs: [
-    { index: 0, paragraph: 1, status: "rewritten" },
     {
       index: 2,
-      paragraph: 2,
-      status: "kept",
-      reason: "kept as it was, because the rewrite dropped 3 May.",
-      findings: [{ kind: "date", message: '"3 May" was dropped', original: "3 May" }]
+      original: "We utilize 4 servers.",
+      rewrite: "We use 4 servers.",
+      decision: "pending",
+      text: "We use 4 servers.",
+      status: "rewritten",
+      styleScore: 62,
+      styleFeedback: ["Sentences average 4 words; your samples average 14."],
+      meaning: "passed",
+      findings: [],
+      warnings: []
     },
-    { index: 4, paragraph: 3, status: "failed", reason: "the reply was cut off", error: "provider_error" }
-  ],
-  provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
-  debug: {
-    timingsMs: { total: 20 },
-    usage: { calls: 5, promptTokens: 100, completionTokens: 20 },
-    segments: [
-      segmentDebug(0, "We utilize 4 servers.", "We use 4 servers.", "rewritten"),
-      segmentDebug(
-        2,
-        "It rained on 3 May.",
-        "It rained on 3 May.",
-        "kept",
-        "kept as it was, because the rewrite dropped 3 May."
-      ),
-      segmentDebug(4, "We utilize 2 disks.", "We utilize 2 disks.", "failed", "the reply was cut off")
-    ]
-  }
-} as unknown as RewriteResult
+    {
+      index: 4,
+      original: "It rained on 3 May.",
+      rewrite: "It rained on 3 May.",
+      decision: "pending",
+      text: "It rained on 3 May.",
+      status: "kept",
+      styleScore: 90,
+      styleFeedback: [],
+      meaning: "failed",
+      findings: [{ kind: "date", message: '"3 May" was dropped', original: "3 May" }],
+      warnings: ["kept as it was, because the rewrite dropped 3 May."]
+    },
+    {
+      index: 6,
+      original: "We utilize 2 disks.",
+      rewrite: "We utilize 2 disks.",
+      decision: "rejected",
+      text: "We utilize 2 disks.",
+      status: "failed",
+      styleScore: null,
+      styleFeedback: [],
+      meaning: "skipped",
+      findings: [],
+      warnings: ["the reply was cut off"]
+    }
+  ]
+}
 
-describe("ResultView", () => {
-  const mountResult = (status: "done" | "error") =>
-    mount(ResultView, {
-      global: {
-        plugins: [createTestingPinia({ createSpy: vi.fn, initialState: { run: { status, result: RESULT_WITH_KEPT } } })]
-      }
-    })
-
-  it("marks each paragraph that kept its original text, with the reason, and counts them", () => {
-    const wrapper = mountResult("done")
-    const rows = wrapper.findAll("[data-test=segment-row]")
-    expect(rows.map((r) => r.attributes("data-status"))).toEqual(["rewritten", "kept", "failed"])
-    expect(rows[0]?.find("[data-test=kept-note]").exists()).toBe(false)
-    expect(rows[1]?.get("[data-test=kept-note]").text()).toBe("Kept as it was because the rewrite dropped 3 May.")
-    expect(rows[2]?.get("[data-test=kept-note]").text()).toBe(
-      "Kept as it was because its provider calls failed: the reply was cut off."
-    )
-    // The guards' findings are listed under the paragraph they refused.
-    expect(rows[1]?.get("[data-test=findings]").text()).toBe('date "3 May" was dropped')
-    expect(rows[0]?.find("[data-test=findings]").exists()).toBe(false)
-    // A paragraph whose provider calls failed was never checked, so it shows no meaning verdict.
-    expect(rows[2]?.text()).not.toContain("meaning")
-    expect(wrapper.get("[data-test=kept-count]").text()).toBe(
-      "2 paragraphs kept as they were (1 because its provider calls failed)"
-    )
-    expect(wrapper.find("[data-test=partial-result-note]").exists()).toBe(false)
-  })
-
-  it("says that a failed run's result holds only what finished", () => {
-    const wrapper = mountResult("error")
-    expect(wrapper.get("[data-test=partial-result-note]").text()).toContain("stopped before the end")
-    expect(wrapper.findAll("[data-test=segment-row]")).toHaveLength(3)
-  })
-})
-
-describe("PartialView", () => {
-  const mountPartial = (status: "running" | "error" | "cancelled") =>
-    mount(PartialView, {
+describe("ReviewView", () => {
+  const mountReview = (run: Record<string, unknown>, review: Record<string, unknown> = {}) =>
+    mount(ReviewView, {
       global: {
         plugins: [
           createTestingPinia({
             createSpy: vi.fn,
             initialState: {
-              run: {
-                status,
-                partial: { 0: "We use 4 servers.", 2: "We utilize 2 disks." },
-                segments: {
-                  0: { stage: "done", attempt: 0, finished: true, status: "rewritten" },
-                  2: { stage: "done", attempt: 0, finished: true, status: "failed", reason: "Model is unloaded." }
-                }
-              }
+              run: { documentId: "d1", ...run },
+              documents: { currentId: "documentId" in run ? run["documentId"] : "d1" },
+              review
             }
           })
         ]
       }
     })
+  const cards = (wrapper: ReturnType<typeof mountReview>) => wrapper.findAll("[data-test=review-paragraph]")
 
-  it.each(["running", "error", "cancelled"] as const)("shows the finished paragraphs while %s", (status) => {
-    const wrapper = mountPartial(status)
-    const texts = wrapper.findAll("[data-test=partial-text]")
-    expect(texts).toHaveLength(2)
-    expect(texts[0]?.text()).toBe("We use 4 servers.")
-    expect(texts[1]?.get("[data-test=kept-note]").text()).toBe(
-      "Kept as it was because its provider calls failed: Model is unloaded."
-    )
-    expect(texts[1]?.text()).toContain("We utilize 2 disks.")
+  it("shows the document in place while the run streams: finished paragraphs, the one at work, the ones waiting", () => {
+    const wrapper = mountReview({
+      status: "running",
+      outline: OUTLINE,
+      segments: {
+        2: { stage: "done", attempt: 0, finished: true, status: "rewritten" },
+        4: { stage: "meaning-check", attempt: 0, finished: false }
+      },
+      partial: { 2: "We use 4 servers." }
+    })
+    expect(wrapper.get("[data-test=kept-block]").text()).toBe("# Servers")
+    expect(cards(wrapper).map((c) => c.attributes("data-status"))).toEqual(["rewritten", "working", "working"])
+    expect(cards(wrapper).map((c) => c.get("[data-test=paragraph-status]").text())).toEqual([
+      "rewritten",
+      "meaning-check…",
+      "waiting"
+    ])
+    expect(cards(wrapper)[0]?.get("[data-test=diff]").text()).toBe("We utilizeuse 4 servers.")
+    expect(wrapper.get("[data-test=live-count]").text()).toContain("1 of 3 paragraphs finished")
+    // Nothing to decide on before the run is saved.
+    expect(wrapper.find("[data-test=accept]").exists()).toBe(false)
+    expect(wrapper.find("[data-test=summary]").exists()).toBe(false)
   })
 
-  it("says why the list stops after a cancel", () => {
-    expect(mountPartial("cancelled").get("[data-test=partial]").text()).toContain("before the run was cancelled")
+  it("says why a finished paragraph kept its text, and what a cancel left", () => {
+    const wrapper = mountReview({
+      status: "cancelled",
+      outline: OUTLINE,
+      segments: {
+        2: { stage: "done", attempt: 0, finished: true, status: "rewritten" },
+        6: { stage: "done", attempt: 0, finished: true, status: "failed", reason: "Model is unloaded." }
+      },
+      partial: { 2: "We use 4 servers.", 6: "We utilize 2 disks." }
+    })
+    const notes = wrapper.findAll("[data-test=kept-note]")
+    expect(notes.map((n) => n.text())).toEqual(["Kept as it was because its provider calls failed: Model is unloaded."])
+    expect(cards(wrapper)[1]?.get("[data-test=paragraph-status]").text()).toBe("not run")
+    expect(wrapper.get("[data-test=cancelled-note]").text()).toContain("The 2 paragraphs that finished are shown")
+  })
+
+  it("reviews a saved version: decisions, reasons, findings, the style note, the counts", () => {
+    const wrapper = mountReview({ status: "done", outline: [] }, { version: VERSION, versions: [{ n: 2 }, { n: 1 }] })
+    expect(cards(wrapper).map((c) => c.attributes("data-status"))).toEqual(["rewritten", "kept", "failed"])
+    expect(cards(wrapper).map((c) => c.get("[data-test=decision]").text())).toEqual(["pending", "pending", "rejected"])
+    const [rewritten, kept, failed] = cards(wrapper)
+    expect(rewritten?.find("[data-test=kept-note]").exists()).toBe(false)
+    expect(kept?.get("[data-test=kept-note]").text()).toBe("Kept as it was because the rewrite dropped 3 May.")
+    expect(failed?.get("[data-test=kept-note]").text()).toBe(
+      "Kept as it was because its provider calls failed: the reply was cut off."
+    )
+    expect(kept?.get("[data-test=findings]").text()).toBe('date "3 May" was dropped')
+    // A paragraph whose provider calls failed was never checked, so it shows no meaning verdict.
+    expect(failed?.text()).not.toContain("meaning")
+    // Below the threshold (80), the note says what the measures would change.
+    expect(rewritten?.get("[data-test=style-note]").text()).toBe(
+      "Style 62, below the threshold of 80. Sentences average 4 words; your samples average 14."
+    )
+    expect(kept?.find("[data-test=style-note]").exists()).toBe(false)
+    expect(wrapper.get("[data-test=kept-count]").text()).toBe(
+      "2 paragraphs kept as they were (1 because its provider calls failed)"
+    )
+    expect(wrapper.get("[data-test=pending-count]").text()).toBe("2 to review")
+    expect(wrapper.get("[data-test=meaning]").text()).toBe("Meaning failed")
+    expect(wrapper.get("[data-test=reviewed-text]").text()).toContain("We use 4 servers.")
+    expect(wrapper.findAll("[data-test=accept]")).toHaveLength(3)
+    expect(wrapper.find("[data-test=partial-result-note]").exists()).toBe(false)
+  })
+
+  it("says that a failed run's result holds only what finished", () => {
+    const wrapper = mountReview(
+      {
+        status: "error",
+        documentId: null,
+        outline: OUTLINE,
+        segments: { 2: { stage: "done", attempt: 0, finished: true, status: "rewritten" } },
+        partial: { 2: "We use 4 servers." },
+        result: {
+          finalText: "# Servers\n\nWe use 4 servers.\n",
+          summary: SUMMARY,
+          paragraphs: [],
+          provider: VERSION.provider
+        }
+      },
+      {}
+    )
+    expect(wrapper.get("[data-test=partial-result-note]").text()).toContain("stopped before the end")
+    expect(cards(wrapper)).toHaveLength(3)
+    expect(wrapper.get("[data-test=reviewed-text]").text()).toBe("# Servers\n\nWe use 4 servers.")
   })
 })

@@ -16,6 +16,9 @@ import type {
   VersionDetail
 } from "../../../src/domain/Documents.ts"
 import type {
+  MeaningVerdict,
+  OutlineBlock,
+  OutlineEvent,
   ParagraphReport,
   ParagraphStatus,
   ProgressEvent,
@@ -26,7 +29,9 @@ import type {
 
 export type {
   HealthResult,
+  MeaningVerdict,
   ModelList,
+  OutlineBlock,
   ParagraphReport,
   ParagraphStatus,
   ProfileSummary,
@@ -109,6 +114,7 @@ export const fetchModels = (baseUrl: string, signal?: AbortSignal) =>
 export const fetchProfiles = () => getJson<ProfileList>("/api/profiles")
 
 export type StreamEvent =
+  | { readonly type: "outline"; readonly data: OutlineEvent }
   | { readonly type: "progress"; readonly data: Extract<ProgressEvent, { type: "progress" }> }
   | { readonly type: "segment"; readonly data: Extract<ProgressEvent, { type: "segment" }> }
   | { readonly type: "result"; readonly data: RewriteResult & { readonly version?: number } }
@@ -177,6 +183,7 @@ export const updateDocument = (id: string, body: UpdateDocument) =>
 export const deleteDocument = (id: string) => sendJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`)
 
 export type { Decision, ReviewParagraph, VersionDetail } from "../../../src/domain/Documents.ts"
+export type { Finding } from "../../../src/domain/Finding.ts"
 
 const versionPath = (id: string, n: number) => `/api/documents/${encodeURIComponent(id)}/versions/${n}`
 

@@ -1,5 +1,5 @@
 /** Wording for paragraphs that kept their original text (status `kept` or `failed`). */
-import type { ParagraphReport, ParagraphStatus } from "../api/redraft.ts"
+import type { ParagraphStatus } from "../api/redraft.ts"
 
 /** True when the paragraph's original text stays in the document. */
 export const keptAsItWas = (status: ParagraphStatus | undefined): boolean => status === "kept" || status === "failed"
@@ -20,7 +20,7 @@ export const keptBecause = (status: ParagraphStatus, reason: string | undefined)
 }
 
 /** "2 paragraphs kept as they were (1 because its provider calls failed)", or null when every one was rewritten. */
-export const keptSummary = (paragraphs: ReadonlyArray<ParagraphReport>): string | null => {
+export const keptSummary = (paragraphs: ReadonlyArray<{ readonly status: ParagraphStatus }>): string | null => {
   const kept = paragraphs.filter((p) => keptAsItWas(p.status)).length
   if (kept === 0) return null
   const failed = paragraphs.filter((p) => p.status === "failed").length

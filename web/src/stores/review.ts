@@ -10,6 +10,7 @@ import {
   retryParagraph,
   type VersionDetail
 } from "../api/redraft.ts"
+import { fromRun, fromVersion, type ReviewModel } from "../lib/review.ts"
 import { useDocumentsStore } from "./documents.ts"
 import { useRunStore } from "./run.ts"
 import { useSettingsStore } from "./settings.ts"
@@ -128,15 +129,71 @@ export const useReviewStore = defineStore("review", () => {
     // The last run's result and review go at once, not after the save below.
     run.result = null
     run.partial = {}
+    run.outline = []
     version.value = null
     await documents.save()
-    await run.start(documents.currentId ?? undefined)
+    const id = documents.currentId
+    const newest = versions.value[0]?.n ?? 0
+    await run.start(id ?? undefined)
+    if (id !== null && run.status === "cancelled" && Object.keys(run.partial).length > 0) {
+      // The service saves what finished when the connection closes; the new version is shown once it is there.
+      run.savedVersion = await awaitVersion(id, newest)
+    }
     if (run.savedVersion !== null) await Promise.all([load(run.savedVersion), documents.refresh()])
+    // A run that failed after some paragraphs finished was saved with them before the error was sent; one that
+    // failed with nothing finished leaves the last version to review.
+    else if (id !== null && run.status === "error") await Promise.all([load(), documents.refresh()])
   }
+
+  /** The number of the first version of document `id` after `newest`, looked for for up to two seconds. */
+  const awaitVersion = async (id: string, newest: number): Promise<number | null> => {
+    for (let tries = 0; tries < 20; tries++) {
+      const found = (await getDocument(id).catch(() => null))?.versions[0]?.n ?? 0
+      if (found > newest) return found
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return null
+  }
+
+  /** The run being shown belongs to the document open now. */
+  const runShown = computed(() => run.documentId === documents.currentId && run.outline.length > 0)
+
+  /**
+   * What the review shows: the run while it streams (paragraphs in place as they finish), the saved version once it
+   * is there, or the run when it was not saved (cancelled, or a text that could not be saved).
+   */
+  const model = computed<ReviewModel | null>(() => {
+    if (run.status === "running" && runShown.value) return fromRun(run.outline, run.segments, run.partial)
+    if (version.value !== null) return fromVersion(version.value)
+    if (runShown.value) return fromRun(run.outline, run.segments, run.partial)
+    return null
+  })
+
+  /** The shown run's or version's figures, once they are known. */
+  const summary = computed(() => {
+    if (run.status === "running" && runShown.value) return null
+    if (version.value !== null) return { ...version.value.summary, model: version.value.provider.model }
+    if (runShown.value && run.result !== null) return { ...run.result.summary, model: run.result.provider.model }
+    return null
+  })
 
   const pending = computed(() => version.value?.paragraphs.filter((p) => p.decision === "pending").length ?? 0)
 
-  return { versions, version, busy, error, pending, load, decide, retry, acceptAllPassed, rewrite }
+  return {
+    versions,
+    version,
+    busy,
+    error,
+    pending,
+    runShown,
+    model,
+    summary,
+    load,
+    decide,
+    retry,
+    acceptAllPassed,
+    rewrite
+  }
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useReviewStore, import.meta.hot))

@@ -3,6 +3,7 @@ import { computed, ref } from "vue"
 import {
   ApiError,
   fetchProfiles,
+  type OutlineBlock,
   type ParagraphStatus,
   partialResultOf,
   type ProfileSummary,
@@ -56,10 +57,12 @@ export const useRunStore = defineStore("run", () => {
   const done = ref(0)
   /** The run's result; after a run that failed as a whole, what had finished (the rest keeps its original text). */
   const result = ref<RewriteResult | null>(null)
+  /** The document's blocks in order, as the service segmented it, so paragraphs are shown in place as they finish. */
+  const outline = ref<ReadonlyArray<OutlineBlock>>([])
   /** Final texts of the segments finished so far, shown while the run goes on. */
   const partial = ref<Record<number, string>>({})
-  /** The document as it was sent, shown beside the result. */
-  const original = ref("")
+  /** The saved document the run belongs to, or null for a text that is not saved. */
+  const documentId = ref<string | null>(null)
   /** The version the last run was saved as, when it ran a saved document. */
   const savedVersion = ref<number | null>(null)
 
@@ -80,17 +83,18 @@ export const useRunStore = defineStore("run", () => {
     }
   }
 
-  /** Runs the document; with `documentId` the saved document is run and the run is saved as its next version. */
-  async function start(documentId?: string) {
+  /** Runs the document; with `savedId` the saved document is run and the run is saved as its next version. */
+  async function start(savedId?: string) {
     if (!canRun.value) return
     status.value = "running"
     error.value = null
     result.value = null
     segments.value = {}
+    outline.value = []
     partial.value = {}
     total.value = 0
     done.value = 0
-    original.value = document.value
+    documentId.value = savedId ?? null
     savedVersion.value = null
     try {
       const outcome = await stream.start(
@@ -112,7 +116,10 @@ export const useRunStore = defineStore("run", () => {
           }
         },
         (event) => {
-          if (event.type === "progress") {
+          if (event.type === "outline") {
+            outline.value = event.data.blocks
+            total.value = event.data.total
+          } else if (event.type === "progress") {
             total.value = event.data.total
             done.value = event.data.done
             if (event.data.segment >= 0) {
@@ -144,7 +151,7 @@ export const useRunStore = defineStore("run", () => {
             status.value = "error"
           }
         },
-        documentId
+        savedId
       )
       if (outcome === "aborted") status.value = "cancelled"
       else if (status.value === "running") {
@@ -175,8 +182,9 @@ export const useRunStore = defineStore("run", () => {
     total,
     done,
     result,
+    outline,
     partial,
-    original,
+    documentId,
     savedVersion,
     canRun,
     percent,
