@@ -21,8 +21,9 @@ export const withModelGrade = (measured: number, grade: number): number =>
   Math.round((1 - MODEL_WEIGHT) * measured + MODEL_WEIGHT * grade)
 
 /**
- * Scores a draft against the profile by measurement alone (sentence length, word length, function words, punctuation,
- * contractions, passive voice, phrases to avoid): no provider call, so the draft-and-score loop costs one call a round.
+ * Scores a draft against the voice measured from the profile's samples (sentence and word length, vocabulary, function
+ * words, person, questions, punctuation, contractions, passive voice, characteristic words, phrases to avoid) by
+ * measurement alone: no provider call, so the draft-and-score loop costs one call a round.
  */
 export class StyleScoreStage extends Context.Service<StyleScoreStage, ScoreStage>()("app/stages/StyleScore") {
   static readonly layer = stageLayer(

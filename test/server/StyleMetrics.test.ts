@@ -183,14 +183,18 @@ describe("StyleMetrics: assessment", () => {
     }
   })
 
-  it("says to shorten or lengthen sentences with measured and target figures", () => {
+  it("says to shorten or lengthen sentences with the text's and the samples' figures", () => {
     const tooLong = assessStyle(ACADEMIC_TEXT, direct)
     assert.isTrue(
-      tooLong.feedback.some((line) => /^Shorten sentences: average \d+ words, target about \d+\.$/.test(line))
+      tooLong.feedback.some((line) =>
+        /^Shorten sentences: they average \d+ words; your samples average \d+\.$/.test(line)
+      )
     )
     const tooShort = assessStyle(DIRECT_TEXT, academic)
     assert.isTrue(
-      tooShort.feedback.some((line) => /^Lengthen sentences.*: average \d+ words, target about \d+\.$/.test(line))
+      tooShort.feedback.some((line) =>
+        /^Lengthen sentences.*: they average \d+ words; your samples average \d+\.$/.test(line)
+      )
     )
   })
 
