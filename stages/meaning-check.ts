@@ -41,7 +41,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
             messages: [
               {
                 role: "system",
-                content: systemPrompt(ctx.profile, "verify", [
+                content: systemPrompt(ctx, "verify", [
                   "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
                   'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
                   'If the rewrite is faithful, "finalText" is "". Otherwise repair the rewrite in its style and put the whole paragraph in "finalText".'

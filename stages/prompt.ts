@@ -4,7 +4,7 @@
  * in the user message. Servers that cache prompt prefixes (llama.cpp, LM Studio, Ollama, vLLM) then process the
  * shared part once per slot, whatever the task. Documents are data: they are fenced off and never obeyed.
  */
-import type { PreparedProfile } from "../src/pipeline/Stage.ts"
+import type { PreparedProfile, RunContext } from "../src/pipeline/Stage.ts"
 import { splitSentences } from "../src/text/StyleMetrics.ts"
 
 const MEANING_RULES = [
@@ -24,10 +24,12 @@ export const EXAMPLE_COUNT = 2
  * The system text every call of a run starts with. Its examples are the leading sentences of the profile's shortest
  * samples, at most `EXAMPLE_CHARS` each: whole samples cost prefill time on every call and teach little more.
  */
-export const runPrefix = (prepared: PreparedProfile): string => {
-  const cached = PREFIXES.get(prepared)
+export const runPrefix = (prepared: PreparedProfile, instruction = ""): string => {
+  const cached = PREFIXES.get(prepared)?.get(instruction)
   if (cached !== undefined) return cached
   const { profile } = prepared
+  // The writer's instruction for the run is one more style rule, below the meaning rules and never above them.
+  const asked = instruction.replace(/\s+/g, " ").trim()
   const examples = profile.samples
     .toSorted((a, b) => a.length - b.length)
     .slice(0, EXAMPLE_COUNT)
@@ -41,18 +43,21 @@ export const runPrefix = (prepared: PreparedProfile): string => {
       : `Target style: ${profile.name}. ${profile.description}`,
     ...profile.rules.map((r) => `- ${r}`),
     profile.avoid.length > 0 ? `Never use: ${profile.avoid.map((a) => `"${a}"`).join(", ")}.` : "",
+    asked === "" ? "" : `The writer asks, for this text: ${asked}. Follow it as far as the meaning rules above allow.`,
     "Examples of the style:",
     ...examples
   ]
     .filter((line) => line !== "")
     .join("\n")
-  PREFIXES.set(prepared, prefix)
+  const byInstruction = PREFIXES.get(prepared) ?? new Map<string, string>()
+  byInstruction.set(instruction, prefix)
+  PREFIXES.set(prepared, byInstruction)
   return prefix
 }
 
 /** The whole system message of one call: the run's prefix, then the task's name and instructions. */
-export const systemPrompt = (prepared: PreparedProfile, task: string, instructions: ReadonlyArray<string>): string =>
-  `${runPrefix(prepared)}\n\nTask: ${task}\n${instructions.join("\n")}`
+export const systemPrompt = (ctx: RunContext, task: string, instructions: ReadonlyArray<string>): string =>
+  `${runPrefix(ctx.profile, ctx.options.instruction)}\n\nTask: ${task}\n${instructions.join("\n")}`
 
 /** A string field of a JSON object in a model's reply, or undefined. */
 export const stringField = (value: Record<string, unknown> | undefined, key: string): string | undefined => {
@@ -62,7 +67,7 @@ export const stringField = (value: Record<string, unknown> | undefined, key: str
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const PREFIXES = new WeakMap<PreparedProfile, string>()
+const PREFIXES = new WeakMap<PreparedProfile, Map<string, string>>()
 
 /** The sample's leading whole sentences within `EXAMPLE_CHARS`; at least its first sentence. */
 const excerpt = (sample: string): string => {

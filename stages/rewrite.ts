@@ -34,7 +34,7 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
             messages: [
               {
                 role: "system",
-                content: systemPrompt(ctx.profile, "rewrite", [
+                content: systemPrompt(ctx, "rewrite", [
                   "Rewrite the paragraph in the target style.",
                   'Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'
                 ])

@@ -31,7 +31,7 @@ export class SmoothingStage extends Context.Service<SmoothingStage, DocumentStag
             messages: [
               {
                 role: "system",
-                content: systemPrompt(ctx.profile, "smooth", [
+                content: systemPrompt(ctx, "smooth", [
                   "You receive consecutive paragraphs of one document. Improve only the transitions between them (first and last sentences), changing as little as possible, under the meaning rules.",
                   `Answer with only a JSON object {"paragraphs": [...]} holding exactly ${window.length} strings, in order.`
                 ])

@@ -9,7 +9,16 @@
  */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { HealthResult, ModelList, ProfileList } from "../domain/Api.ts"
+import { HealthResult, ModelList } from "../domain/Api.ts"
+import {
+  CreateProfile,
+  ProfileDetail,
+  ProfileList,
+  ScoreRequest,
+  ScoreResult,
+  UpdateProfile,
+  VoiceFile
+} from "../domain/Profiles.ts"
 import { BackupFile, RestoreResult } from "../domain/Backup.ts"
 import { CheckRequest, CheckResult } from "../domain/Check.ts"
 import {
@@ -64,12 +73,60 @@ export class ProviderApi extends HttpApiGroup.make("provider")
   )
   .annotate(OpenApi.Title, "Provider") {}
 
+const ProfileId = {
+  id: Schema.String.annotate({
+    description: "A fixture profile's id, or a user profile's as POST /api/profiles gave it"
+  })
+}
+const ReadOnly = errorAt(409, "profile_read_only: fixture profiles cannot be changed or deleted")
+
 export class ProfilesApi extends HttpApiGroup.make("profiles")
   .add(
     HttpApiEndpoint.get("list", "/api/profiles", {
       success: ProfileList,
       error: Forbidden
-    }).annotate(OpenApi.Description, "The style profiles the service knows.")
+    }).annotate(
+      OpenApi.Description,
+      "The style profiles: the fixtures shipped with Redraft (`source: fixture`) and the writer's own voices (`source: user`)."
+    ),
+    HttpApiEndpoint.post("create", "/api/profiles", {
+      payload: CreateProfile,
+      success: ProfileDetail.pipe(HttpApiSchema.status(201)),
+      error: BODY_ERRORS
+    }).annotate(
+      OpenApi.Description,
+      "Makes a voice from a name and two or more samples of the writer's text; description, rules and phrases to avoid are optional. Takes a `.voice.json` export back as it is."
+    ),
+    HttpApiEndpoint.get("get", "/api/profiles/:id", {
+      params: ProfileId,
+      success: ProfileDetail,
+      error: [Forbidden, NotFound]
+    }).annotate(OpenApi.Description, "One profile with its samples and the traits measured from them."),
+    HttpApiEndpoint.put("update", "/api/profiles/:id", {
+      params: ProfileId,
+      payload: UpdateProfile,
+      success: ProfileDetail,
+      error: [...BODY_ERRORS, NotFound, ReadOnly]
+    }).annotate(OpenApi.Description, "Changes a user profile's name, samples, description, rules or phrases to avoid."),
+    HttpApiEndpoint.delete("remove", "/api/profiles/:id", {
+      params: ProfileId,
+      success: HttpApiSchema.NoContent,
+      error: [Forbidden, NotFound, ReadOnly]
+    }).annotate(OpenApi.Description, "Deletes a user profile. Versions rewritten with it keep its id."),
+    HttpApiEndpoint.get("export", "/api/profiles/:id/export", {
+      params: ProfileId,
+      success: VoiceFile,
+      error: [Forbidden, NotFound]
+    }).annotate(OpenApi.Description, "The profile as a `.voice.json` document, which POST /api/profiles accepts back."),
+    HttpApiEndpoint.post("score", "/api/profiles/:id/score", {
+      params: ProfileId,
+      payload: ScoreRequest,
+      success: ScoreResult,
+      error: [...BODY_ERRORS, NotFound]
+    }).annotate(
+      OpenApi.Description,
+      "How close a text is to the profile's samples, measured without a model call: the score, what to change, and the traits of both."
+    )
   )
   .annotate(OpenApi.Title, "Profiles") {}
 
@@ -196,14 +253,17 @@ export class BackupApi extends HttpApiGroup.make("backup")
     HttpApiEndpoint.get("export", "/api/backup", {
       success: BackupFile,
       error: Forbidden
-    }).annotate(OpenApi.Description, "Every document with its versions and review decisions, as one JSON document."),
+    }).annotate(
+      OpenApi.Description,
+      "Every document with its versions and review decisions, and the writer's own voices, as one JSON document."
+    ),
     HttpApiEndpoint.post("restore", "/api/backup", {
       payload: BackupFile,
       success: RestoreResult,
       error: BODY_ERRORS
     }).annotate(
       OpenApi.Description,
-      "Restores a backup: adds the documents that are missing, skips those already there, and adds a document whose id is taken by other content as a copy under a new id. Nothing is overwritten."
+      "Restores a backup: adds the documents and voices that are missing, skips those already there, and adds one whose id is taken by other content as a copy under a new id. Nothing is overwritten."
     )
   )
   .annotate(OpenApi.Title, "Backup") {}

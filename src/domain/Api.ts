@@ -31,14 +31,3 @@ export const ModelList = Schema.Struct({
   models: Schema.Array(Schema.Struct({ id: Schema.String, selected: Schema.Boolean }))
 })
 export type ModelList = typeof ModelList.Type
-
-/** `GET /api/profiles` lists these. */
-export const ProfileSummary = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  description: Schema.String
-})
-export type ProfileSummary = typeof ProfileSummary.Type
-
-export const ProfileList = Schema.Struct({ profiles: Schema.Array(ProfileSummary) })
-export type ProfileList = typeof ProfileList.Type

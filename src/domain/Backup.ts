@@ -31,11 +31,26 @@ export const BackupDocument = Schema.Struct({
 })
 export type BackupDocument = typeof BackupDocument.Type
 
+/** One of the writer's own voices (style profiles made from samples). */
+export const BackupProfile = Schema.Struct({
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/)),
+  name: Schema.String,
+  description: Schema.String,
+  rules: Schema.Array(Schema.String),
+  avoid: Schema.Array(Schema.String),
+  samples: Schema.Array(Schema.String),
+  createdAt: Schema.Finite,
+  updatedAt: Schema.Finite
+})
+export type BackupProfile = typeof BackupProfile.Type
+
 /** `GET /api/backup`, and the body `POST /api/backup` takes back. */
 export const BackupFile = Schema.Struct({
   format: Schema.Literal("redraft-backup"),
   formatVersion: Schema.Literal(1),
-  documents: Schema.Array(BackupDocument)
+  documents: Schema.Array(BackupDocument),
+  /** The writer's own voices; absent from backups made before voices existed. */
+  profiles: Schema.optionalKey(Schema.Array(BackupProfile))
 })
 export type BackupFile = typeof BackupFile.Type
 
@@ -45,6 +60,12 @@ export const RestoreResult = Schema.Struct({
   /** Documents already there with the same content. */
   skipped: Schema.Array(Schema.String),
   /** Documents whose id was taken by different content: added as copies, `from` the backup's id, `to` the new one. */
-  copied: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String }))
+  copied: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String })),
+  /** The same for the writer's own voices. */
+  profiles: Schema.Struct({
+    added: Schema.Array(Schema.String),
+    skipped: Schema.Array(Schema.String),
+    copied: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String }))
+  })
 })
 export type RestoreResult = typeof RestoreResult.Type

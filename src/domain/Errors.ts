@@ -34,6 +34,14 @@ export class DocumentNotFound extends Schema.TaggedError<DocumentNotFound>()("Do
   readonly code = "document_not_found"
 }
 
+/** A fixture profile cannot be changed or deleted; the writer's own voices can. */
+export class ProfileReadOnly extends Schema.TaggedError<ProfileReadOnly>()("ProfileReadOnly", {
+  message: Schema.String
+}) {
+  readonly status = 409
+  readonly code = "profile_read_only"
+}
+
 export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
   message: Schema.String
 }) {
@@ -119,6 +127,7 @@ export type ApiError =
   | InvalidRequest
   | RouteNotFound
   | ProfileNotFound
+  | ProfileReadOnly
   | DocumentNotFound
   | Forbidden
   | DocumentTooLarge

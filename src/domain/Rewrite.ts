@@ -9,7 +9,14 @@ export const PipelineOptions = Schema.Struct({
   styleThreshold: Schema.optionalKey(Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
   finalSmoothing: Schema.optionalKey(Schema.Boolean),
   maxRewriteIterations: Schema.optionalKey(Schema.Finite),
-  runMeaningCheck: Schema.optionalKey(Schema.Boolean)
+  runMeaningCheck: Schema.optionalKey(Schema.Boolean),
+  /**
+   * A free-text instruction for this run ("shorter", "for a ten-year-old"), added to the prompt as one more rule of
+   * the style. It never outranks the meaning rules: numbers, names, caveats and code stay whatever it says.
+   */
+  instruction: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(500, { message: "an instruction is at most 500 characters" }))
+  )
 })
 export type PipelineOptions = typeof PipelineOptions.Type
 
@@ -20,6 +27,8 @@ export interface ResolvedOptions {
   readonly finalSmoothing: boolean
   readonly maxRewriteIterations: number
   readonly runMeaningCheck: boolean
+  /** Empty when the run has none. */
+  readonly instruction: string
 }
 
 export const resolveOptions = (options: PipelineOptions | undefined): ResolvedOptions => ({
@@ -27,7 +36,8 @@ export const resolveOptions = (options: PipelineOptions | undefined): ResolvedOp
   styleThreshold: options?.styleThreshold ?? 80,
   finalSmoothing: options?.finalSmoothing ?? false,
   maxRewriteIterations: Math.min(5, Math.max(0, Math.round(options?.maxRewriteIterations ?? 2))),
-  runMeaningCheck: options?.runMeaningCheck ?? true
+  runMeaningCheck: options?.runMeaningCheck ?? true,
+  instruction: options?.instruction?.trim() ?? ""
 })
 
 export const ProviderSettings = Schema.Struct({

@@ -9,7 +9,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { AppConfig } from "../AppConfig.ts"
-import type { ModelList, ProfileList } from "../domain/Api.ts"
+import type { ModelList } from "../domain/Api.ts"
 import { CheckRequest, type CheckResult } from "../domain/Check.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
@@ -17,9 +17,9 @@ import { LlmProvider } from "../provider/LlmProvider.ts"
 import { chooseModel } from "../provider/ModelSelection.ts"
 import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
-import { Profiles } from "../pipeline/Profiles.ts"
 import { checkSafety } from "../pipeline/Safety.ts"
 import { BackupHandlers, DocumentHandlers } from "./DocumentHandlers.ts"
+import { ProfileHandlers } from "./ProfileHandlers.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
 import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
 import { runResponse } from "./RunStream.ts"
@@ -55,17 +55,6 @@ const ProviderHandlers = HttpApiBuilder.group(Api, "provider", (handlers) =>
         })
       )
     )
-)
-
-const ProfilesHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) =>
-  handlers.handleRaw("list", () =>
-    apiHandler(
-      Effect.gen(function* () {
-        const { list } = yield* Profiles
-        return HttpServerResponse.jsonUnsafe({ profiles: list } satisfies ProfileList)
-      })
-    )
-  )
 )
 
 /** Answers with the result as JSON, or streams progress events when the client asks for `text/event-stream`. */
@@ -117,7 +106,7 @@ export const ApiRoutes = Layer.mergeAll(
   HttpApiBuilder.layer(Api, { openapiPath: "/api/openapi.json" }).pipe(
     Layer.provide([
       ProviderHandlers,
-      ProfilesHandlers,
+      ProfileHandlers,
       RewriteHandlers,
       EvalHandlers,
       CheckHandlers,

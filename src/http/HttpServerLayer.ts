@@ -1,4 +1,4 @@
-import { NodeHttpServer } from "@effect/platform-node"
+import { NodeFileSystem, NodeHttpServer, NodePath } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
@@ -10,6 +10,7 @@ import { Backup } from "../store/Backup.ts"
 import { Database } from "../store/Database.ts"
 import { Documents } from "../store/Documents.ts"
 import { Versions } from "../store/Versions.ts"
+import { Voices } from "../store/Voices.ts"
 import { ApiRoutes } from "./ApiHandlers.ts"
 import { createReadyServer } from "./ReadyServer.ts"
 import { SecurityMiddleware } from "./Security.ts"
@@ -22,9 +23,15 @@ import { StaticRoutes } from "./Static.ts"
 export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
   Layer.mergeAll(
     Pipeline.layerNoDeps.pipe(Layer.provide(stages), Layer.provide(StageRegistry.layer)),
-    Profiles.layer,
-    Layer.mergeAll(Documents.layerNoDeps, Versions.layerNoDeps, Backup.layerNoDeps).pipe(Layer.provide(Database.layer))
-  ).pipe(Layer.provideMerge(LlmProvider.layer))
+    Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer]))
+  ).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(Documents.layerNoDeps, Versions.layerNoDeps, Backup.layerNoDeps, Voices.layerNoDeps).pipe(
+        Layer.provide(Database.layer)
+      )
+    ),
+    Layer.provideMerge(LlmProvider.layer)
+  )
 
 /** Listens on HOST:PORT from AppConfig (default 127.0.0.1:5174). */
 export const NodeServerLayer = Layer.unwrap(

@@ -1,20 +1,43 @@
 import { Context, Effect, FileSystem, Layer, Path, Schema } from "effect"
 import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { AppConfig } from "../AppConfig.ts"
-import type { ProfileSummary } from "../domain/Api.ts"
-import { ProfileNotFound } from "../domain/Errors.ts"
+import { ProfileNotFound, ProfileReadOnly } from "../domain/Errors.ts"
+import type {
+  CreateProfile,
+  ProfileDetail,
+  ProfileSummary,
+  ScoreResult,
+  UpdateProfile,
+  VoiceFile
+} from "../domain/Profiles.ts"
 import { StyleProfile } from "../domain/Rewrite.ts"
-import { buildStyleTarget } from "../text/StyleMetrics.ts"
+import type { DatabaseFailure } from "../store/Database.ts"
+import { type StoredVoice, Voices } from "../store/Voices.ts"
+import { assessStyle, buildStyleTarget } from "../text/StyleMetrics.ts"
 import type { PreparedProfile } from "./Stage.ts"
 
 export const DEFAULT_PROFILE_ID = "direct-technical"
 
-/** The style profiles in `fixtures/profiles/`, loaded and measured once at start-up. */
+/**
+ * Every style profile: the fixtures in `fixtures/profiles/` (loaded and measured once at start-up, read-only) and the
+ * writer's own voices in the database (measured when first used, again after a change). A rewrite, the CLI and the
+ * UI take either kind of id.
+ */
 export class Profiles extends Context.Service<
   Profiles,
   {
-    readonly list: ReadonlyArray<ProfileSummary>
+    readonly list: Effect.Effect<ReadonlyArray<ProfileSummary>>
     readonly get: (id: string) => Effect.Effect<PreparedProfile, ProfileNotFound>
+    readonly detail: (id: string) => Effect.Effect<ProfileDetail, ProfileNotFound>
+    readonly create: (input: CreateProfile) => Effect.Effect<ProfileDetail>
+    readonly update: (
+      id: string,
+      input: UpdateProfile
+    ) => Effect.Effect<ProfileDetail, ProfileNotFound | ProfileReadOnly>
+    readonly remove: (id: string) => Effect.Effect<void, ProfileNotFound | ProfileReadOnly>
+    readonly exportVoice: (id: string) => Effect.Effect<VoiceFile, ProfileNotFound>
+    /** How close `text` is to the profile's samples, measured: no model call. */
+    readonly score: (id: string, text: string) => Effect.Effect<ScoreResult, ProfileNotFound>
     /** Measures an inline profile sent with a request. */
     readonly prepare: (profile: StyleProfile) => PreparedProfile
   }
@@ -25,8 +48,9 @@ export class Profiles extends Context.Service<
       const config = yield* AppConfig
       const fs = yield* FileSystem.FileSystem
       const path = yield* Path.Path
+      const voices = yield* Voices
       const files = (yield* fs.readDirectory(config.profilesDir)).filter((f) => f.endsWith(".json")).toSorted()
-      const prepared = new Map<string, PreparedProfile>()
+      const fixtures = new Map<string, PreparedProfile>()
       for (const file of files) {
         const raw = yield* fs.readFileString(path.join(config.profilesDir, file))
         // A broken fixture is a bug in the installation, not a user error: fail start-up loudly.
@@ -34,29 +58,142 @@ export class Profiles extends Context.Service<
           Effect.mapError((e) => new Error(`style profile ${file} is invalid: ${e.message}`)),
           Effect.orDie
         )
-        prepared.set(profile.id, prepare(profile))
+        fixtures.set(profile.id, prepare(profile))
       }
-      const list = [...prepared.values()].map(({ profile }) => ({
-        id: profile.id,
-        name: profile.name,
-        description: profile.description
-      }))
-      const get = (id: string) => {
-        const found = prepared.get(id)
-        return found !== undefined
-          ? Effect.succeed(found)
-          : Effect.fail(
-              new ProfileNotFound({
-                message: `style profile ${JSON.stringify(id)} does not exist; known profiles: ${[...prepared.keys()].join(", ")}`
+
+      // A voice is measured once per change: keyed by id, kept while its `updatedAt` is the same.
+      const measured = new Map<string, { readonly updatedAt: number; readonly prepared: PreparedProfile }>()
+      const prepareVoice = (voice: StoredVoice): PreparedProfile => {
+        const cached = measured.get(voice.id)
+        if (cached !== undefined && cached.updatedAt === voice.updatedAt) return cached.prepared
+        const prepared = prepare({
+          id: voice.id,
+          name: voice.name,
+          description: voice.description,
+          rules: voice.rules,
+          avoid: voice.avoid,
+          samples: voice.samples
+        })
+        measured.set(voice.id, { updatedAt: voice.updatedAt, prepared })
+        return prepared
+      }
+
+      const notFound = (id: string) =>
+        Effect.gen(function* () {
+          const known = [...fixtures.keys(), ...(yield* voices.list.pipe(orDie)).map((v) => v.id)]
+          return yield* new ProfileNotFound({
+            message: `style profile ${JSON.stringify(id)} does not exist; known profiles: ${known.join(", ")}`
+          })
+        })
+
+      const readOnly = (id: string) =>
+        new ProfileReadOnly({
+          message: `style profile ${JSON.stringify(id)} ships with Redraft and cannot be changed; make your own voice from samples with POST /api/profiles`
+        })
+
+      /** The profile with that id and the voice it was made from (none for a fixture). */
+      const find = (id: string) =>
+        Effect.gen(function* () {
+          const fixture = fixtures.get(id)
+          if (fixture !== undefined) return { prepared: fixture, voice: undefined }
+          const voice = yield* voices.get(id).pipe(orDie)
+          if (voice === undefined) return yield* notFound(id)
+          return { prepared: prepareVoice(voice), voice }
+        })
+
+      const toDetail = ({ prepared, voice }: { prepared: PreparedProfile; voice: StoredVoice | undefined }) =>
+        ({
+          id: prepared.profile.id,
+          name: prepared.profile.name,
+          description: prepared.profile.description,
+          source: voice === undefined ? "fixture" : "user",
+          rules: prepared.profile.rules,
+          avoid: prepared.profile.avoid,
+          samples: prepared.profile.samples,
+          traits: prepared.style.traits,
+          ...(voice === undefined
+            ? {}
+            : {
+                createdAt: new Date(voice.createdAt).toISOString(),
+                updatedAt: new Date(voice.updatedAt).toISOString()
               })
-            )
-      }
-      return Profiles.of({ list, get, prepare })
+        }) satisfies ProfileDetail
+
+      const list = Effect.gen(function* () {
+        const users = yield* voices.list.pipe(orDie)
+        const summary = (profile: StyleProfile, source: ProfileSummary["source"]): ProfileSummary => ({
+          id: profile.id,
+          name: profile.name,
+          description: profile.description,
+          source,
+          samples: profile.samples.length
+        })
+        return [
+          ...[...fixtures.values()].map(({ profile }) => summary(profile, "fixture")),
+          ...users.map((v) => summary(v, "user"))
+        ]
+      })
+
+      const get = (id: string) => find(id).pipe(Effect.map((found) => found.prepared))
+      const detail = (id: string) => find(id).pipe(Effect.map(toDetail))
+
+      const create = (input: CreateProfile) =>
+        voices.create(input, new Set(fixtures.keys())).pipe(
+          orDie,
+          Effect.map((voice) => toDetail({ prepared: prepareVoice(voice), voice }))
+        )
+
+      const update = (id: string, input: UpdateProfile) =>
+        Effect.gen(function* () {
+          if (fixtures.has(id)) return yield* readOnly(id)
+          const voice = yield* voices.update(id, input).pipe(orDie)
+          if (voice === undefined) return yield* notFound(id)
+          return toDetail({ prepared: prepareVoice(voice), voice })
+        })
+
+      const remove = (id: string) =>
+        Effect.gen(function* () {
+          if (fixtures.has(id)) return yield* readOnly(id)
+          if (!(yield* voices.remove(id).pipe(orDie))) return yield* notFound(id)
+          measured.delete(id)
+        })
+
+      const exportVoice = (id: string) =>
+        detail(id).pipe(
+          Effect.map((d): VoiceFile => ({
+            format: "redraft-voice",
+            formatVersion: 1,
+            name: d.name,
+            description: d.description,
+            rules: d.rules,
+            avoid: d.avoid,
+            samples: d.samples,
+            traits: d.traits
+          }))
+        )
+
+      const score = (id: string, text: string) =>
+        get(id).pipe(
+          Effect.map(({ style }): ScoreResult => {
+            const assessed = assessStyle(text, style)
+            return {
+              score: assessed.score,
+              feedback: assessed.feedback,
+              traits: assessed.traits,
+              profileTraits: style.traits
+            }
+          })
+        )
+
+      return Profiles.of({ list, get, detail, create, update, remove, exportVoice, score, prepare })
     }).pipe(Effect.orDie)
   )
 
-  static readonly layer = Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer]))
+  static readonly layer = Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer, Voices.layer]))
 }
+
+/** A failing database is a defect (logged, answered with a 500), as in the document routes. */
+const orDie = <A, R>(effect: Effect.Effect<A, DatabaseFailure, R>) => Effect.orDie(effect)
 
 const prepare = (profile: StyleProfile): PreparedProfile => ({
   profile,

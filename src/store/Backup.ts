@@ -1,14 +1,15 @@
 /**
- * Everything in the database as one JSON document, and back. A restore adds what is missing and never overwrites: a
- * document whose id is already there with the same content is skipped, and one that differs is added as a copy under
- * a new id, so neither version of it is lost.
+ * Everything in the database (documents with their versions, and the writer's voices) as one JSON document, and
+ * back. A restore adds what is missing and never overwrites: a document or voice whose id is already there with the
+ * same content is skipped, and one that differs is added as a copy under a new id, so neither version of it is lost.
  */
 import { Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { DatabaseSync } from "node:sqlite"
-import type { BackupDocument, BackupFile, RestoreResult } from "../domain/Backup.ts"
+import type { BackupDocument, BackupFile, BackupProfile, RestoreResult } from "../domain/Backup.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 import { PARAGRAPH_SELECT } from "./Versions.ts"
+import { slugOf } from "./Voices.ts"
 
 export class Backup extends Context.Service<
   Backup,
@@ -28,7 +29,10 @@ export class Backup extends Context.Service<
           db
             .prepare("SELECT id, title, text, created_at, updated_at FROM documents ORDER BY created_at, rowid")
             .all() as unknown as ReadonlyArray<DocumentRow>
-        ).map((row) => readDocument(db, row))
+        ).map((row) => readDocument(db, row)),
+        profiles: (
+          db.prepare(`${PROFILE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<ProfileRow>
+        ).map(readProfile)
       }))
       const restore = (file: BackupFile) =>
         database.transaction((db): RestoreResult => {
@@ -50,7 +54,7 @@ export class Backup extends Context.Service<
               copied.push({ from: document.id, to: id })
             }
           }
-          return { added, skipped, copied }
+          return { added, skipped, copied, profiles: restoreProfiles(db, file.profiles ?? []) }
         })
       return Backup.of({ export: exportAll, restore })
     })
@@ -117,4 +121,64 @@ const writeDocument = (db: DatabaseSync, document: BackupDocument, id: string): 
       ).run(id, v.n, p.segment, p.original, p.rewrite, p.decision, p.edited, p.report)
     }
   }
+}
+
+interface ProfileRow {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly rules: string
+  readonly avoid: string
+  readonly samples: string
+  readonly created_at: number
+  readonly updated_at: number
+}
+
+const PROFILE_SELECT = "SELECT id, name, description, rules, avoid, samples, created_at, updated_at FROM profiles"
+
+const readProfile = (row: ProfileRow): BackupProfile => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  rules: JSON.parse(row.rules) as ReadonlyArray<string>,
+  avoid: JSON.parse(row.avoid) as ReadonlyArray<string>,
+  samples: JSON.parse(row.samples) as ReadonlyArray<string>,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+/** Voices are restored like documents: added, skipped when identical, or added as a copy under a new id. */
+const restoreProfiles = (db: DatabaseSync, profiles: ReadonlyArray<BackupProfile>): RestoreResult["profiles"] => {
+  const added: Array<string> = []
+  const skipped: Array<string> = []
+  const copied: Array<{ from: string; to: string }> = []
+  for (const profile of profiles) {
+    const existing = db.prepare(`${PROFILE_SELECT} WHERE id = ?`).get(profile.id) as ProfileRow | undefined
+    if (existing === undefined) {
+      writeProfile(db, profile, profile.id)
+      added.push(profile.id)
+    } else if (JSON.stringify(readProfile(existing)) === JSON.stringify(profile)) {
+      skipped.push(profile.id)
+    } else {
+      const id = `${slugOf(profile.name).slice(0, 50)}-${randomUUID().slice(0, 6)}`
+      writeProfile(db, profile, id)
+      copied.push({ from: profile.id, to: id })
+    }
+  }
+  return { added, skipped, copied }
+}
+
+const writeProfile = (db: DatabaseSync, profile: BackupProfile, id: string): void => {
+  db.prepare(
+    "INSERT INTO profiles (id, name, description, rules, avoid, samples, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+  ).run(
+    id,
+    profile.name,
+    profile.description,
+    JSON.stringify(profile.rules),
+    JSON.stringify(profile.avoid),
+    JSON.stringify(profile.samples),
+    profile.createdAt,
+    profile.updatedAt
+  )
 }

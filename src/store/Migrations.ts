@@ -34,5 +34,17 @@ export const MIGRATIONS: ReadonlyArray<string> = [
     PRIMARY KEY (document_id, n, segment),
     FOREIGN KEY (document_id, n) REFERENCES versions (document_id, n) ON DELETE CASCADE
   );
+  `,
+  `
+  CREATE TABLE profiles (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    avoid TEXT NOT NULL,
+    samples TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
   `
 ]

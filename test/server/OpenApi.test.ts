@@ -21,6 +21,12 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ["get", "/api/health"],
   ["get", "/api/models"],
   ["get", "/api/profiles"],
+  ["post", "/api/profiles"],
+  ["get", "/api/profiles/{id}"],
+  ["put", "/api/profiles/{id}"],
+  ["delete", "/api/profiles/{id}"],
+  ["get", "/api/profiles/{id}/export"],
+  ["post", "/api/profiles/{id}/score"],
   ["post", "/api/rewrite"],
   ["post", "/api/eval/rewrite"],
   ["post", "/api/check"],
@@ -54,7 +60,8 @@ layer(TestApp(), { excludeTestServices: true })("the API's description", (it) =>
       )
       for (const [method, path] of ROUTES) {
         const op = spec.paths[path]?.[method]
-        const success = method === "delete" ? "204" : path === "/api/documents" && method === "post" ? "201" : "200"
+        const created = method === "post" && (path === "/api/documents" || path === "/api/profiles")
+        const success = method === "delete" ? "204" : created ? "201" : "200"
         assert.isDefined(op?.responses[success], `${method} ${path} ${success}`)
         if (method !== "delete") {
           assert.isDefined(op?.responses[success]?.content?.["application/json"], `${method} ${path} ${success}`)

@@ -4,7 +4,8 @@
  * a field renamed there fails this file's typecheck, and no server code reaches the browser bundle.
  */
 import type { ErrorBody } from "../../../src/api/Api.ts"
-import type { HealthResult, ModelList, ProfileList, ProfileSummary } from "../../../src/domain/Api.ts"
+import type { HealthResult, ModelList } from "../../../src/domain/Api.ts"
+import type { ProfileList, ProfileSummary } from "../../../src/domain/Profiles.ts"
 import type {
   CreateDocument,
   DecisionRequest,
@@ -57,7 +58,8 @@ export const partialResultOf = (body: Partial<ApiErrorBody> | undefined): Rewrit
 export type RewriteRequestBody = Required<Pick<RewriteRequest, "document" | "styleProfileId">> & {
   readonly provider: Required<Pick<NonNullable<RewriteRequest["provider"]>, "baseUrl" | "reasoningEffort">> &
     Pick<NonNullable<RewriteRequest["provider"]>, "model">
-  readonly options: Required<NonNullable<RewriteRequest["options"]>>
+  readonly options: Required<Omit<NonNullable<RewriteRequest["options"]>, "instruction">> &
+    Pick<NonNullable<RewriteRequest["options"]>, "instruction">
 }
 
 /**

@@ -1,0 +1,145 @@
+/**
+ * Style profiles as the API shows them: the fixtures shipped with Redraft and the writer's own voices, made from their
+ * samples, with the measured traits of their writing (the API's schemas, shared with the UI and CLI).
+ */
+import { Schema } from "effect"
+
+const Timestamp = Schema.String.annotate({ description: "ISO 8601, UTC" })
+
+/** `fixture`: shipped with Redraft, read-only. `user`: made by the writer, kept in the workspace database. */
+export const ProfileSource = Schema.Literals(["fixture", "user"])
+export type ProfileSource = typeof ProfileSource.Type
+
+const Rate = Schema.Finite
+const OrNull = <S extends Schema.Top>(schema: S) => Schema.NullOr(schema)
+
+/** The measurable traits of a text or of a profile's samples pooled. */
+export const VoiceTraits = Schema.Struct({
+  /** Guessed from function words: en, de, fr, es, it, nl, pt, or unknown. */
+  language: Schema.Literals(["en", "de", "fr", "es", "it", "nl", "pt", "unknown"]),
+  words: Schema.Finite,
+  sentences: Schema.Finite,
+  /** Words per sentence: mean and standard deviation. */
+  sentenceLength: Schema.Struct({ mean: Rate, spread: Rate }),
+  /** Letters per word. */
+  wordLength: Rate,
+  /** Advanced words (outside the language's everyday words, long) per 100 words; null for an unknown language. */
+  vocabularyLevel: OrNull(Rate),
+  /** Contractions per 100 words; null where the language has no such measure. */
+  contractionsPer100Words: OrNull(Rate),
+  /** Pronouns per 100 words: I, we, you (and their forms in the language). */
+  person: OrNull(Schema.Struct({ first: Rate, firstPlural: Rate, second: Rate })),
+  questionsPer100Sentences: Rate,
+  exclamationsPer100Sentences: Rate,
+  /** Share of sentences (0-1) in the passive voice; null where there is no measure (all languages but English). */
+  passiveShare: OrNull(Rate),
+  punctuationPer100Words: Schema.Struct({
+    comma: Rate,
+    semicolon: Rate,
+    colon: Rate,
+    dash: Rate,
+    parenthesis: Rate
+  }),
+  /** Sentences per paragraph, and the number of paragraphs measured. */
+  paragraphLength: Schema.Struct({ mean: Rate, paragraphs: Schema.Finite }),
+  /** Up to 10 words the samples use markedly more than general text, most characteristic first. */
+  characteristicWords: Schema.Array(Schema.String),
+  characteristicWordsPer100Words: Rate
+})
+export type VoiceTraits = typeof VoiceTraits.Type
+
+/** `GET /api/profiles` lists these. */
+export const ProfileSummary = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  source: ProfileSource,
+  /** How many samples the profile is measured from. */
+  samples: Schema.Finite
+})
+export type ProfileSummary = typeof ProfileSummary.Type
+
+export const ProfileList = Schema.Struct({ profiles: Schema.Array(ProfileSummary) })
+export type ProfileList = typeof ProfileList.Type
+
+/** `GET /api/profiles/:id`: everything about a profile, with the traits measured from its samples. */
+export const ProfileDetail = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  source: ProfileSource,
+  rules: Schema.Array(Schema.String),
+  avoid: Schema.Array(Schema.String),
+  samples: Schema.Array(Schema.String),
+  traits: VoiceTraits,
+  /** For user profiles. */
+  createdAt: Schema.optionalKey(Timestamp),
+  updatedAt: Schema.optionalKey(Timestamp)
+})
+export type ProfileDetail = typeof ProfileDetail.Type
+
+const Sample = Schema.String.check(
+  Schema.isPattern(/\S/, { message: "a sample must hold some text, not only spaces" }),
+  Schema.isMaxLength(20_000, { message: "a sample is at most 20,000 characters; split a longer text into samples" })
+)
+const Name = Schema.String.check(Schema.isPattern(/\S/, { message: "give the voice a name" }), Schema.isMaxLength(100))
+const Lines = Schema.Array(Schema.String.check(Schema.isMaxLength(500))).check(Schema.isMaxLength(50))
+
+/**
+ * `POST /api/profiles`: a voice from a name and two or more samples of the writer's text; description, rules and
+ * phrases to avoid are optional. A `.voice.json` export is accepted as it is (its other fields are ignored).
+ */
+export const CreateProfile = Schema.Struct({
+  name: Name,
+  samples: Schema.Array(Sample).check(
+    Schema.isMinLength(2, { message: "give at least two samples of the writer's text" }),
+    Schema.isMaxLength(50)
+  ),
+  description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(1_000))),
+  rules: Schema.optionalKey(Lines),
+  avoid: Schema.optionalKey(Lines)
+})
+export type CreateProfile = typeof CreateProfile.Type
+
+/** `PUT /api/profiles/:id`: the fields to change. */
+export const UpdateProfile = Schema.Struct({
+  name: Schema.optionalKey(CreateProfile.fields.name),
+  samples: Schema.optionalKey(CreateProfile.fields.samples),
+  description: CreateProfile.fields.description,
+  rules: CreateProfile.fields.rules,
+  avoid: CreateProfile.fields.avoid
+})
+export type UpdateProfile = typeof UpdateProfile.Type
+
+/** `GET /api/profiles/:id/export`: a voice as a file to keep or share; `POST /api/profiles` takes it back. */
+export const VoiceFile = Schema.Struct({
+  format: Schema.Literal("redraft-voice"),
+  formatVersion: Schema.Literal(1),
+  name: Schema.String,
+  description: Schema.String,
+  rules: Schema.Array(Schema.String),
+  avoid: Schema.Array(Schema.String),
+  samples: Schema.Array(Schema.String),
+  /** The traits measured when it was exported, for reading; they are measured again on import. */
+  traits: VoiceTraits
+})
+export type VoiceFile = typeof VoiceFile.Type
+
+/** `POST /api/profiles/:id/score`. */
+export const ScoreRequest = Schema.Struct({
+  text: Schema.String.check(Schema.isPattern(/\S/, { message: "give the text to score" }))
+})
+export type ScoreRequest = typeof ScoreRequest.Type
+
+/** How close a text is to the profile's samples, measured (no model call). */
+export const ScoreResult = Schema.Struct({
+  /** 0-100; 100 reads like the samples. */
+  score: Schema.Finite,
+  /** What to change to come closer, most costly first; empty when close enough. */
+  feedback: Schema.Array(Schema.String),
+  /** The text's traits. */
+  traits: VoiceTraits,
+  /** The profile's traits, measured from its samples, to set beside them. */
+  profileTraits: VoiceTraits
+})
+export type ScoreResult = typeof ScoreResult.Type

@@ -1,0 +1,45 @@
+/**
+ * Splitting a writer's text into samples for a voice. Pure and dependency-free, so the web UI and the CLI split the
+ * same way: a pasted text or a single file becomes samples of whole paragraphs.
+ */
+
+/** A sample gathers paragraphs until it holds at least this many characters. */
+export const SAMPLE_TARGET_CHARS = 600
+
+/**
+ * The samples in `texts`: each text (a file, a pasted block) on its own when there are two or more; a single text
+ * split into runs of whole paragraphs of about `SAMPLE_TARGET_CHARS` each. Blank texts are left out.
+ */
+export const toSamples = (texts: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const kept = texts.map((t) => t.trim()).filter((t) => t !== "")
+  if (kept.length !== 1) return kept
+  const paragraphs = (kept[0] ?? "")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "")
+  const samples: Array<string> = []
+  let current: Array<string> = []
+  let size = 0
+  for (const paragraph of paragraphs) {
+    current.push(paragraph)
+    size += paragraph.length
+    if (size >= SAMPLE_TARGET_CHARS) {
+      samples.push(current.join("\n\n"))
+      current = []
+      size = 0
+    }
+  }
+  if (current.length > 0) {
+    // A short tail joins the last sample rather than standing alone, unless it would be the only other sample.
+    const last = samples.at(-1)
+    if (last !== undefined && size < SAMPLE_TARGET_CHARS / 3 && samples.length > 1)
+      samples[samples.length - 1] = `${last}\n\n${current.join("\n\n")}`
+    else samples.push(current.join("\n\n"))
+  }
+  // Two short paragraphs are still two samples.
+  if (samples.length === 1 && paragraphs.length >= 2) {
+    const half = Math.ceil(paragraphs.length / 2)
+    return [paragraphs.slice(0, half).join("\n\n"), paragraphs.slice(half).join("\n\n")]
+  }
+  return samples
+}

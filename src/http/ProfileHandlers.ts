@@ -1,0 +1,73 @@
+/** The handlers of the profiles routes (src/api/Api.ts): fixtures and the writer's own voices. */
+import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../api/Api.ts"
+import { AppConfig } from "../AppConfig.ts"
+import { CreateProfile, type ProfileList, ScoreRequest, UpdateProfile } from "../domain/Profiles.ts"
+import { Profiles } from "../pipeline/Profiles.ts"
+import { slugOf } from "../store/Voices.ts"
+import { apiHandler, readBody } from "./Respond.ts"
+import { checkDocumentSize } from "./RunRequests.ts"
+
+export const ProfileHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) =>
+  handlers
+    .handleRaw("list", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          const profiles = yield* (yield* Profiles).list
+          return HttpServerResponse.jsonUnsafe({ profiles } satisfies ProfileList)
+        })
+      )
+    )
+    .handleRaw("create", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          const input = yield* readBody(CreateProfile)
+          return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).create(input), { status: 201 })
+        })
+      )
+    )
+    .handleRaw("get", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).detail(params.id))
+        })
+      )
+    )
+    .handleRaw("update", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const input = yield* readBody(UpdateProfile)
+          return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).update(params.id, input))
+        })
+      )
+    )
+    .handleRaw("remove", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          yield* (yield* Profiles).remove(params.id)
+          return HttpServerResponse.empty({ status: 204 })
+        })
+      )
+    )
+    .handleRaw("export", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const voice = yield* (yield* Profiles).exportVoice(params.id)
+          return HttpServerResponse.jsonUnsafe(voice, {
+            headers: { "content-disposition": `attachment; filename="${slugOf(voice.name)}.voice.json"` }
+          })
+        })
+      )
+    )
+    .handleRaw("score", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const { text } = yield* readBody(ScoreRequest)
+          yield* checkDocumentSize(text, "text", (yield* AppConfig).maxDocumentChars)
+          return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).score(params.id, text))
+        })
+      )
+    )
+)

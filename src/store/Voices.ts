@@ -1,0 +1,148 @@
+/**
+ * The writer's own style profiles ("voices") in the database: a name, the samples they were made from, and the
+ * optional description, rules and phrases to avoid. Every write is one transaction.
+ */
+import { Clock, Context, Effect, Layer } from "effect"
+import { randomUUID } from "node:crypto"
+import type { CreateProfile, UpdateProfile } from "../domain/Profiles.ts"
+import { Database, type DatabaseFailure } from "./Database.ts"
+
+export interface StoredVoice {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly rules: ReadonlyArray<string>
+  readonly avoid: ReadonlyArray<string>
+  readonly samples: ReadonlyArray<string>
+  readonly createdAt: number
+  readonly updatedAt: number
+}
+
+export class Voices extends Context.Service<
+  Voices,
+  {
+    readonly list: Effect.Effect<ReadonlyArray<StoredVoice>, DatabaseFailure>
+    /** The voice, or undefined when there is none with that id. */
+    readonly get: (id: string) => Effect.Effect<StoredVoice | undefined, DatabaseFailure>
+    /** Saves a new voice under a fresh id made from its name (never one of `taken`). */
+    readonly create: (input: CreateProfile, taken: ReadonlySet<string>) => Effect.Effect<StoredVoice, DatabaseFailure>
+    /** The updated voice, or undefined when there is none with that id. */
+    readonly update: (id: string, input: UpdateProfile) => Effect.Effect<StoredVoice | undefined, DatabaseFailure>
+    /** False when there was none with that id. */
+    readonly remove: (id: string) => Effect.Effect<boolean, DatabaseFailure>
+  }
+>()("app/store/Voices") {
+  static readonly layerNoDeps = Layer.effect(
+    Voices,
+    Effect.gen(function* () {
+      const database = yield* Database
+
+      const get = (id: string) =>
+        database.use((db) => {
+          const row = db.prepare(`${SELECT} WHERE id = ?`).get(id) as VoiceRow | undefined
+          return row === undefined ? undefined : toVoice(row)
+        })
+
+      const list = database.use((db) =>
+        (db.prepare(`${SELECT} ORDER BY updated_at DESC, rowid DESC`).all() as unknown as ReadonlyArray<VoiceRow>).map(
+          toVoice
+        )
+      )
+
+      const create = Effect.fn("Voices.create")(function* (input: CreateProfile, taken: ReadonlySet<string>) {
+        const now = yield* Clock.currentTimeMillis
+        const id = yield* database.transaction((db) => {
+          const exists = (candidate: string) =>
+            taken.has(candidate) || db.prepare("SELECT 1 FROM profiles WHERE id = ?").get(candidate) !== undefined
+          let candidate = slugOf(input.name)
+          while (exists(candidate)) candidate = `${slugOf(input.name).slice(0, 50)}-${randomUUID().slice(0, 6)}`
+          db.prepare(
+            "INSERT INTO profiles (id, name, description, rules, avoid, samples, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+          ).run(
+            candidate,
+            input.name.trim(),
+            input.description?.trim() ?? "",
+            JSON.stringify(input.rules ?? []),
+            JSON.stringify(input.avoid ?? []),
+            JSON.stringify(input.samples),
+            now,
+            now
+          )
+          return candidate
+        })
+        return (yield* get(id))!
+      })
+
+      const update = Effect.fn("Voices.update")(function* (id: string, input: UpdateProfile) {
+        const now = yield* Clock.currentTimeMillis
+        const changes = yield* database.transaction((db) =>
+          db
+            .prepare(
+              `UPDATE profiles SET name = COALESCE(?, name), description = COALESCE(?, description),
+                 rules = COALESCE(?, rules), avoid = COALESCE(?, avoid), samples = COALESCE(?, samples),
+                 updated_at = ? WHERE id = ?`
+            )
+            .run(
+              input.name?.trim() ?? null,
+              input.description?.trim() ?? null,
+              input.rules === undefined ? null : JSON.stringify(input.rules),
+              input.avoid === undefined ? null : JSON.stringify(input.avoid),
+              input.samples === undefined ? null : JSON.stringify(input.samples),
+              now,
+              id
+            )
+        )
+        return Number(changes.changes) === 0 ? undefined : yield* get(id)
+      })
+
+      const remove = (id: string) =>
+        database
+          .transaction((db) => db.prepare("DELETE FROM profiles WHERE id = ?").run(id))
+          .pipe(Effect.map((changes) => Number(changes.changes) > 0))
+
+      return Voices.of({ list, get, create, update, remove })
+    })
+  )
+
+  static readonly layer = Voices.layerNoDeps.pipe(Layer.provide(Database.layer))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface VoiceRow {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly rules: string
+  readonly avoid: string
+  readonly samples: string
+  readonly created_at: number
+  readonly updated_at: number
+}
+
+const SELECT = "SELECT id, name, description, rules, avoid, samples, created_at, updated_at FROM profiles"
+
+const toVoice = (row: VoiceRow): StoredVoice => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  rules: JSON.parse(row.rules) as ReadonlyArray<string>,
+  avoid: JSON.parse(row.avoid) as ReadonlyArray<string>,
+  samples: JSON.parse(row.samples) as ReadonlyArray<string>,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+/** A profile id from a name: lowercase letters and digits joined by dashes ("Anna's blog" → "annas-blog"). */
+export const slugOf = (name: string): string => {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 56)
+    .replace(/-+$/, "")
+  return slug === "" ? "voice" : slug
+}
