@@ -1,14 +1,16 @@
 import { Command } from "effect/cli"
-import { check, health, profiles, rewrite } from "./Commands.ts"
+import { check, health, rewrite } from "./Commands.ts"
 import { documents } from "./DocumentsCommand.ts"
 import { evaluate } from "./EvalCommand.ts"
+import { profiles } from "./ProfilesCommand.ts"
 import { redraft } from "./Root.ts"
+import { score } from "./ScoreCommand.ts"
 
 export const VERSION = "0.1.0"
 
 /** The whole command tree, run with explicit arguments (main passes `process.argv`, tests their own). */
 export const cli = Command.runWith(
-  redraft.pipe(Command.withSubcommands([rewrite, check, documents, profiles, health, evaluate])),
+  redraft.pipe(Command.withSubcommands([rewrite, check, score, documents, profiles, health, evaluate])),
   {
     version: VERSION
   }

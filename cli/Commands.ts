@@ -1,10 +1,11 @@
-import { Effect, FileSystem, Option, Stdio } from "effect"
+import { Effect, Option } from "effect"
 import { basename } from "node:path"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ProgressEvent, RewriteRequest } from "../src/domain/Rewrite.ts"
 import { rewriteFiles } from "./Batch.ts"
 import { CliFailure } from "../client/CliFailure.ts"
-import { readStdin, writeErr, writeOut } from "./Output.ts"
+import { readDocument, writeFile } from "./Files.ts"
+import { writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
 import { json, jsonErrors, optionalString, withService } from "./Root.ts"
@@ -25,7 +26,7 @@ export const rewrite = Command.make(
     ),
     profile: Flag.String("profile").pipe(
       Flag.withAlias("p"),
-      Flag.withDescription("Style profile id (see: redraft profiles)")
+      Flag.withDescription("Style profile id, a fixture's or one of your own voices' (see: redraft profiles)")
     ),
     baseUrl: providerUrl,
     model: Flag.String("model").pipe(
@@ -42,6 +43,12 @@ export const rewrite = Command.make(
     ),
     threshold: Flag.Int("threshold").pipe(
       Flag.withDescription("Style score to reach, 0-100 (default 80)"),
+      Flag.optional
+    ),
+    instruction: Flag.String("instruction").pipe(
+      Flag.withDescription(
+        'A free-text instruction for this run, e.g. "shorter" or "for a ten-year-old" (at most 500 characters)'
+      ),
       Flag.optional
     ),
     smooth: Flag.Boolean("smooth").pipe(
@@ -90,7 +97,8 @@ export const rewrite = Command.make(
       options: {
         finalSmoothing: input.smooth,
         ...Option.match(input.iterations, { onNone: () => ({}), onSome: (n) => ({ maxRewriteIterations: n }) }),
-        ...Option.match(input.threshold, { onNone: () => ({}), onSome: (n) => ({ styleThreshold: n }) })
+        ...Option.match(input.threshold, { onNone: () => ({}), onSome: (n) => ({ styleThreshold: n }) }),
+        ...Option.match(input.instruction, { onNone: () => ({}), onSome: (instruction) => ({ instruction }) })
       }
     })
     /** One document's run: plain, or saved as a document whose first version it becomes. */
@@ -173,25 +181,15 @@ export const rewrite = Command.make(
     { command: "redraft rewrite notes.md --profile plain-english --out notes.plain.md", description: "Rewrite a file" },
     { command: "cat notes.md | redraft rewrite --profile formal-academic --json", description: "stdin to JSON" },
     {
+      command: 'redraft rewrite notes.md --profile plain-english --instruction "for a ten-year-old"',
+      description: "Add an instruction for this run"
+    },
+    {
       command: "redraft rewrite ch1.md ch2.md ch3.md --profile plain-english --out-dir plain/",
       description: "Several files through the same provider slots, one progress display"
     }
   ])
 )
-
-export const profiles = Command.make(
-  "profiles",
-  { json },
-  Effect.fn("Cli.profiles")(function* (input) {
-    const run = Effect.gen(function* () {
-      const list = yield* (yield* RedraftClient).profiles
-      if (input.json) return yield* writeOut(`${JSON.stringify({ profiles: list }, null, 2)}\n`)
-      const width = Math.max(...list.map((p) => p.id.length))
-      for (const p of list) yield* writeOut(`${p.id.padEnd(width)}  ${p.name}: ${p.description}\n`)
-    })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
-  })
-).pipe(Command.withDescription("List the style profiles the service knows"))
 
 export const health = Command.make(
   "health",
@@ -254,32 +252,3 @@ export const check = Command.make(
   Command.withDescription("Check that a rewrite keeps the meaning of its original (no model call); exit 4 if not"),
   Command.withExamples([{ command: "redraft check draft.md draft.rewritten.md", description: "Check any rewrite" }])
 )
-
-// ---------------------------------------------------------------------------------------------------------------
-
-const readDocument = (file: string | undefined) =>
-  Effect.gen(function* () {
-    if (file === undefined || file === "-") {
-      if (file === undefined && (yield* Stdio.Stdio.use((stdio) => stdio.stdinIsTerminal))) {
-        return yield* new CliFailure({
-          code: "no_input",
-          message: "give a markdown FILE, or pipe a document on stdin (see: redraft rewrite --help)"
-        })
-      }
-      return yield* readStdin.pipe(
-        Effect.mapError(() => new CliFailure({ code: "input_unreadable", message: "could not read stdin" }))
-      )
-    }
-    const fs = yield* FileSystem.FileSystem
-    return yield* fs
-      .readFileString(file)
-      .pipe(Effect.mapError(() => new CliFailure({ code: "input_unreadable", message: `cannot read ${file}` })))
-  })
-
-const writeFile = (file: string, text: string) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    yield* fs
-      .writeFileString(file, text)
-      .pipe(Effect.mapError(() => new CliFailure({ code: "output_unwritable", message: `cannot write ${file}` })))
-  })

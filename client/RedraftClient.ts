@@ -3,7 +3,15 @@ import { Sse } from "effect/encoding"
 import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { Api, ErrorBody } from "../src/api/Api.ts"
-import type { HealthResult, ProfileSummary } from "../src/domain/Api.ts"
+import type { HealthResult } from "../src/domain/Api.ts"
+import {
+  CreateProfile,
+  ScoreRequest,
+  type ProfileDetail,
+  type ProfileSummary,
+  type ScoreResult,
+  type VoiceFile
+} from "../src/domain/Profiles.ts"
 import type { CheckRequest, CheckResult } from "../src/domain/Check.ts"
 import type {
   CreateDocument,
@@ -16,7 +24,7 @@ import type { EvalRewriteRequest, ProgressEvent, RewriteRequest, RewriteResult }
 import { CliFailure } from "./CliFailure.ts"
 import { ServiceEndpoint } from "./ServiceEndpoint.ts"
 
-export type { HealthResult, ProfileSummary }
+export type { HealthResult, ProfileDetail, ProfileSummary, ScoreResult, VoiceFile }
 
 /**
  * The client of Redraft's HTTP API, used by the CLI and the eval runner. Its calls are derived from the API's one
@@ -29,6 +37,17 @@ export class RedraftClient extends Context.Service<
     readonly baseUrl: string
     readonly health: (providerBaseUrl: string | undefined) => Effect.Effect<HealthResult, CliFailure>
     readonly profiles: Effect.Effect<ReadonlyArray<ProfileSummary>, CliFailure>
+    /** A voice from a name and two or more samples of the writer's text. */
+    readonly createProfile: (body: CreateProfile) => Effect.Effect<ProfileDetail, CliFailure>
+    /**
+     * A voice from a `.voice.json` export as read from a file, sent as it is: the service takes the fields a new voice
+     * needs and ignores the rest (its measured traits are measured again).
+     */
+    readonly importProfile: (voiceFile: unknown) => Effect.Effect<ProfileDetail, CliFailure>
+    readonly exportProfile: (id: string) => Effect.Effect<VoiceFile, CliFailure>
+    readonly deleteProfile: (id: string) => Effect.Effect<void, CliFailure>
+    /** How close `text` is to the profile's samples, measured (no model call). */
+    readonly score: (id: string, text: string) => Effect.Effect<ScoreResult, CliFailure>
     /** A streamed rewrite: `onProgress` sees every `progress` and `segment` event before the result arrives. */
     readonly rewrite: (
       body: RewriteRequest,
@@ -136,11 +155,22 @@ export class RedraftClient extends Context.Service<
           })
         )
 
+      const createProfile = (body: unknown) =>
+        checked(CreateProfile, body).pipe(Effect.flatMap((payload) => call(api.profiles.create({ payload }))))
+
       return RedraftClient.of({
         baseUrl,
         health: (providerBaseUrl) =>
           call(api.provider.health({ query: providerBaseUrl === undefined ? {} : { baseUrl: providerBaseUrl } })),
         profiles: call(api.profiles.list()).pipe(Effect.map((body) => body.profiles)),
+        createProfile: (body) => createProfile(body),
+        importProfile: (voiceFile) => createProfile(voiceFile),
+        exportProfile: (id) => call(api.profiles.export({ params: { id } })),
+        deleteProfile: (id) => call(api.profiles.remove({ params: { id } })),
+        score: (id, text) =>
+          checked(ScoreRequest, { text }).pipe(
+            Effect.flatMap((payload) => call(api.profiles.score({ params: { id }, payload })))
+          ),
         rewrite: (body, onProgress) => streamed<RewriteResult>("/api/rewrite", body, onProgress),
         evalRewrite: (payload) => call(api.eval.rewrite({ payload })),
         check: (payload) => call(api.check.check({ payload })),
@@ -169,6 +199,31 @@ const apiFailure = (body: unknown, status: number) =>
         )
     })
   )
+
+/**
+ * The typed client checks a payload against its schema before sending it, and a payload that fails would read as an
+ * odd reply. So the payload is checked here first, and fails as the service would: `invalid_request`, naming each
+ * field with the schema's (the service's) own message.
+ */
+const checked = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, payload: unknown) =>
+  Schema.decodeUnknownEffect(schema)(payload, { errors: "all" }).pipe(
+    Effect.mapError(
+      (e) => new CliFailure({ code: "invalid_request", message: `invalid request body: ${issues(e.message)}` })
+    )
+  )
+
+/** `"give at least two samples\n  at [\"samples\"]"` as `samples: give at least two samples`. */
+const issues = (message: string): string => {
+  const lines = message.split("\n").map((l) => l.trim())
+  const out: Array<string> = []
+  lines.forEach((line, i) => {
+    if (line === "" || line.startsWith("at [")) return
+    const at = lines[i + 1]?.startsWith("at [") === true ? (lines[i + 1] ?? "") : ""
+    const path = at === "" ? "body" : [...at.matchAll(/\[("?)([^\]"]*)\1\]/g)].map((m) => m[2]).join(".")
+    out.push(`${path}: ${line === "Missing key" ? "is required" : line.charAt(0).toLowerCase() + line.slice(1)}`)
+  })
+  return out.join("; ")
+}
 
 const decodeJson = (text: string) =>
   Schema.decodeUnknownEffect(Schema.fromJsonString(Schema.Unknown))(text).pipe(

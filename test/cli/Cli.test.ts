@@ -161,7 +161,7 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
         "student-feedback"
       ])
       const text = yield* redraft(["profiles"])
-      assert.match(text.stdout, /plain-english +Plain English:/)
+      assert.match(text.stdout, /^plain-english +fixture +\d+ samples +Plain English:/m)
     })
   )
 
@@ -299,6 +299,11 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
         ["--help"],
         ["rewrite", "--help"],
         ["profiles", "--help"],
+        ["profiles", "create", "--help"],
+        ["profiles", "import", "--help"],
+        ["profiles", "export", "--help"],
+        ["profiles", "delete", "--help"],
+        ["score", "--help"],
         ["health", "--help"],
         ["check", "--help"],
         ["eval", "--help"]
