@@ -129,7 +129,8 @@ export const judgeFunctionWords = (f: StyleFeatures, t: StyleFeatures): Judged =
         .filter((x) => sign * x.d > FUNCTION_WORD_DIFFERENCE)
         .toSorted((a, b) => sign * (b.d - a.d))
         .slice(0, 3)
-        .map((x) => x.w)
+        // The lists are lowercase; the English pronoun is written as it is in a sentence.
+        .map((x) => (x.w === "i" ? "I" : x.w))
     const more = pick(-1)
     const fewer = pick(1)
     const parts = [
