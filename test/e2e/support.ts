@@ -4,14 +4,17 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs"
 import { createServer } from "node:http"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type Browser, chromium } from "playwright-core"
+import { type Browser, chromium, type Page } from "playwright-core"
 import { build } from "vite"
 import { serveApp } from "../../src/http/HttpServerLayer.ts"
 import { DefaultStages } from "../../stages/index.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { configForFake } from "../support/TestApp.ts"
+
+const require = createRequire(import.meta.url)
 
 /** Where the tests' screenshots go; `SCREENSHOTS_DIR` puts them elsewhere (outside the working tree, say). */
 export const SCREENSHOTS = process.env["SCREENSHOTS_DIR"] ?? "test-output/screenshots"
@@ -80,3 +83,26 @@ export const startOtherProvider = async () => {
   const port = (server.address() as { port: number }).port
   return { baseUrl: `http://127.0.0.1:${port}/v1`, close: () => server.close() }
 }
+
+/** The serious and critical axe-core violations on the page, or inside the element `selector` picks. */
+export const seriousViolations = async (page: Page, selector?: string): Promise<ReadonlyArray<string>> => {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") })
+  return page.evaluate(async (scope) => {
+    interface Violation {
+      readonly id: string
+      readonly help: string
+      readonly impact?: string | null
+      readonly nodes: ReadonlyArray<{ readonly target: ReadonlyArray<string> }>
+    }
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: Array<Violation> }> } })
+      .axe
+    const context = scope === null ? document : document.querySelector(scope)
+    return (await axe.run(context)).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)
+  }, selector ?? null)
+}
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+export const sidewaysOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -5,7 +5,16 @@
  */
 import type { ErrorBody } from "../../../src/api/Api.ts"
 import type { HealthResult, ModelList } from "../../../src/domain/Api.ts"
-import type { ProfileList, ProfileSummary } from "../../../src/domain/Profiles.ts"
+import type {
+  CreateProfile,
+  ProfileDetail,
+  ProfileList,
+  ProfileSummary,
+  ScoreResult,
+  UpdateProfile,
+  VoiceFile,
+  VoiceTraits
+} from "../../../src/domain/Profiles.ts"
 import type {
   CreateDocument,
   DecisionRequest,
@@ -29,16 +38,22 @@ import type {
 } from "../../../src/domain/Rewrite.ts"
 
 export type {
+  CreateProfile,
   HealthResult,
   MeaningVerdict,
   ModelList,
   OutlineBlock,
   ParagraphReport,
   ParagraphStatus,
+  ProfileDetail,
   ProfileSummary,
   ProgressEvent,
   ReasoningEffort,
-  RewriteResult
+  RewriteResult,
+  ScoreResult,
+  UpdateProfile,
+  VoiceFile,
+  VoiceTraits
 }
 
 /**
@@ -58,8 +73,7 @@ export const partialResultOf = (body: Partial<ApiErrorBody> | undefined): Rewrit
 export type RewriteRequestBody = Required<Pick<RewriteRequest, "document" | "styleProfileId">> & {
   readonly provider: Required<Pick<NonNullable<RewriteRequest["provider"]>, "baseUrl" | "reasoningEffort">> &
     Pick<NonNullable<RewriteRequest["provider"]>, "model">
-  readonly options: Required<Omit<NonNullable<RewriteRequest["options"]>, "instruction">> &
-    Pick<NonNullable<RewriteRequest["options"]>, "instruction">
+  readonly options: Required<NonNullable<RewriteRequest["options"]>>
 }
 
 /**
@@ -114,6 +128,26 @@ export const fetchModels = (baseUrl: string, signal?: AbortSignal) =>
   getJson<ModelList>(`/api/models?baseUrl=${encodeURIComponent(baseUrl)}`, signal)
 
 export const fetchProfiles = () => getJson<ProfileList>("/api/profiles")
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profiles: the house styles and the writer's own voices
+
+const profilePath = (id: string) => `/api/profiles/${encodeURIComponent(id)}`
+
+export const getProfile = (id: string) => getJson<ProfileDetail>(profilePath(id))
+
+/** Makes a voice; a `.voice.json` export is taken back as it is. */
+export const createProfile = (body: CreateProfile | VoiceFile) => sendJson<ProfileDetail>("POST", "/api/profiles", body)
+
+export const updateProfile = (id: string, body: UpdateProfile) => sendJson<ProfileDetail>("PUT", profilePath(id), body)
+
+export const deleteProfile = (id: string) => sendJson<void>("DELETE", profilePath(id))
+
+export const exportProfile = (id: string) => getJson<VoiceFile>(`${profilePath(id)}/export`)
+
+/** How close `text` is to the profile's samples, measured without a model call. */
+export const scoreAgainstProfile = (id: string, text: string) =>
+  sendJson<ScoreResult>("POST", `${profilePath(id)}/score`, { text })
 
 export type StreamEvent =
   | { readonly type: "outline"; readonly data: OutlineEvent }

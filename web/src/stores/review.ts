@@ -91,7 +91,8 @@ export const useReviewStore = defineStore("review", () => {
           },
           options: {
             styleThreshold: run.options.styleThreshold,
-            maxRewriteIterations: run.options.maxRewriteIterations
+            maxRewriteIterations: run.options.maxRewriteIterations,
+            instruction: run.options.instruction.trim()
           }
         })
       )

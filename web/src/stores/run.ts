@@ -1,5 +1,5 @@
 import { acceptHMRUpdate, defineStore } from "pinia"
-import { computed, ref } from "vue"
+import { computed, ref, watch } from "vue"
 import {
   ApiError,
   fetchProfiles,
@@ -29,26 +29,50 @@ export interface RunOptions {
   finalSmoothing: boolean
   reasoningEffort: ReasoningEffort
   includeDebug: boolean
+  /** A free-text instruction for the run ("shorter", "for a ten-year-old"); "" for none. */
+  instruction: string
 }
 
 export const MAX_DOCUMENT_CHARS = 200_000
+export const MAX_INSTRUCTION_CHARS = 500
+export const DEFAULT_PROFILE_ID = "direct-technical"
+const STORAGE_KEY = "redraft.run"
+
+/** The style and instruction last chosen, kept in the browser like the provider settings. */
+interface StoredRun {
+  readonly profileId?: string
+  readonly instruction?: string
+}
+
+const loadStored = (): StoredRun => {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as StoredRun
+    return typeof stored === "object" && stored !== null ? stored : {}
+  } catch {
+    return {}
+  }
+}
 
 /** The document, the chosen style and options, and the state of the current rewrite. */
 export const useRunStore = defineStore("run", () => {
   const settings = useSettingsStore()
   const stream = useEventStream()
 
+  const stored = loadStored()
+
   const document = ref("")
   const fileName = ref<string | null>(null)
+  /** The house styles and the writer's own voices, as the service lists them. */
   const profiles = ref<ReadonlyArray<ProfileSummary>>([])
-  const profileId = ref("direct-technical")
+  const profileId = ref(typeof stored.profileId === "string" ? stored.profileId : DEFAULT_PROFILE_ID)
   const options = ref<RunOptions>({
     styleThreshold: 80,
     maxRewriteIterations: 2,
     runMeaningCheck: true,
     finalSmoothing: false,
     reasoningEffort: "none",
-    includeDebug: false
+    includeDebug: false,
+    instruction: typeof stored.instruction === "string" ? stored.instruction.slice(0, MAX_INSTRUCTION_CHARS) : ""
   })
   const status = ref<"idle" | "running" | "done" | "error" | "cancelled">("idle")
   const error = ref<string | null>(null)
@@ -74,10 +98,23 @@ export const useRunStore = defineStore("run", () => {
       document.value.length <= MAX_DOCUMENT_CHARS
   )
   const percent = computed(() => (total.value === 0 ? 0 : Math.round((done.value / total.value) * 100)))
+  /** The writer's own voices, then the styles shipped with Redraft, for the style picker. */
+  const userVoices = computed(() => profiles.value.filter((p) => p.source === "user"))
+  const houseStyles = computed(() => profiles.value.filter((p) => p.source !== "user"))
 
+  watch([profileId, () => options.value.instruction], ([id, instruction]) => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ profileId: id, instruction }))
+  })
+
+  /** Loads the profile list; a chosen voice that is gone (deleted) gives way to the default style. */
   async function loadProfiles() {
     try {
       profiles.value = (await fetchProfiles()).profiles
+      if (profiles.value.length > 0 && !profiles.value.some((p) => p.id === profileId.value)) {
+        profileId.value = profiles.value.some((p) => p.id === DEFAULT_PROFILE_ID)
+          ? DEFAULT_PROFILE_ID
+          : (profiles.value[0]?.id ?? DEFAULT_PROFILE_ID)
+      }
     } catch (e) {
       error.value = e instanceof Error ? e.message : String(e)
     }
@@ -111,6 +148,7 @@ export const useRunStore = defineStore("run", () => {
             maxRewriteIterations: options.value.maxRewriteIterations,
             runMeaningCheck: options.value.runMeaningCheck,
             finalSmoothing: options.value.finalSmoothing,
+            instruction: options.value.instruction.trim(),
             // Per-segment scores and verdicts come from the debug section, so it is always requested.
             includeDebug: true
           }
@@ -188,6 +226,8 @@ export const useRunStore = defineStore("run", () => {
     savedVersion,
     canRun,
     percent,
+    userVoices,
+    houseStyles,
     loadProfiles,
     start,
     cancel

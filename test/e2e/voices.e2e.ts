@@ -1,0 +1,207 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { readFileSync } from "node:fs"
+import { afterAll, beforeAll } from "vitest"
+import { buildWebUi, launchBrowser, SCREENSHOTS, seriousViolations, sidewaysOverflow, startApp } from "./support.ts"
+
+let app: Awaited<ReturnType<typeof startApp>>
+let browser: Browser
+let context: BrowserContext
+let page: Page
+/** Console errors, page errors and failed requests seen by the page, all through the file. */
+const problems: Array<string> = []
+/** The requests the page sent to create a voice. */
+const voicePosts: Array<string> = []
+/** The exported voice file, to import back. */
+let exportedPath = ""
+
+const MY_WRITING = [
+  "I've been firing the old kiln for about six years now, and honestly I still get it wrong. You'd think I'd know by now. I don't, and I'm fine with that.",
+  "",
+  "Last week I tried a slower cool. It took nine hours. The glaze didn't crawl this time, which surprised me. I'll try it again on Sunday, if the weather holds."
+].join("\n")
+
+const DOCUMENT = [
+  "# Kiln notes",
+  "",
+  "In order to fire the kiln, utilize the slow programme for 9 hours.",
+  "",
+  "It is important to note that the glaze may crawl below 1,220 C."
+].join("\n")
+
+const waitUntil = async (check: () => Promise<boolean>, what: string, ms = 10_000) => {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+const dialog = () => page.locator("[data-test=voices-dialog]")
+const openVoices = async () => {
+  await page.click("[data-test=open-voices]")
+  await dialog().waitFor({ state: "visible" })
+}
+
+beforeAll(async () => {
+  const webDir = await buildWebUi()
+  app = await startApp(webDir)
+  await app.run(app.fake.configure({}))
+  browser = await launchBrowser()
+  context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })
+  // A writer whose model server is running (the default address has none here).
+  await context.addInitScript((baseUrl) => {
+    if (localStorage.getItem("redraft.provider") === null)
+      localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl, model: "" }))
+  }, app.fake.baseUrl)
+  page = await context.newPage()
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text())
+  })
+  page.on("pageerror", (error) => problems.push(error.message))
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+  })
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/profiles")
+      voicePosts.push(request.postData() ?? "")
+  })
+  await page.goto(app.url)
+  await page.waitForSelector("[data-test=health].ready")
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.dispose()
+})
+
+describe("the writer's own voices in Chromium", () => {
+  it("makes a voice from pasted writing: refuses one sample before sending, then shows the measured traits", async () => {
+    await openVoices()
+    await page.screenshot({ path: `${SCREENSHOTS}/11-voices-manager.png` })
+    await page.click("[data-test=new-voice]")
+    await page.fill("[data-test=voice-name]", "Field notes")
+    await page.fill("[data-test=voice-text]", MY_WRITING.split("\n\n")[0] ?? "")
+    assert.strictEqual((await page.textContent("[data-test=sample-count]"))?.trim(), "Makes 1 sample.")
+    await page.click("[data-test=save-voice]")
+    assert.include((await page.textContent("[data-test=voice-problem]")) ?? "", "a voice needs at least two")
+    assert.deepStrictEqual(voicePosts, [])
+
+    await page.fill("[data-test=voice-text]", MY_WRITING)
+    assert.strictEqual((await page.textContent("[data-test=sample-count]"))?.trim(), "Makes 2 samples.")
+    assert.strictEqual(await page.locator("[data-test=voice-problem]").count(), 0)
+    await page.screenshot({ path: `${SCREENSHOTS}/12-voice-new.png` })
+    await page.click("[data-test=save-voice]")
+    await page.waitForSelector("[data-test=voice-detail]")
+    assert.strictEqual(voicePosts.length, 1)
+    assert.strictEqual(JSON.parse(voicePosts[0] ?? "{}").samples.length, 2)
+    assert.strictEqual((await page.textContent("[data-test=voice-title]"))?.trim(), "Field notes")
+    assert.strictEqual((await page.textContent("[data-test=voice-source]"))?.trim(), "Your voice")
+    assert.include((await page.textContent("[data-test=voices-notice]")) ?? "", "Made “Field notes” from 2 samples")
+    assert.strictEqual((await page.textContent("[data-test=trait-language]"))?.trim(), "English")
+    assert.match((await page.textContent("[data-test=trait-sentences]")) ?? "", /^\d+(\.\d)? words on average \(spread/)
+    assert.match((await page.textContent("[data-test=trait-contractions]")) ?? "", /per 100 words$/)
+    assert.match((await page.textContent("[data-test=trait-person]")) ?? "", /^I [\d.]+ · we [\d.]+ · you [\d.]+/)
+    const mine = dialog().locator("[data-test=voice-group-user] [data-test=voice-item]")
+    assert.deepStrictEqual(await mine.allTextContents(), ["Field notes2 samples"])
+    await page.screenshot({ path: `${SCREENSHOTS}/13-voice-traits.png` })
+  })
+
+  it("has no serious accessibility violations in the voices manager, light or dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme })
+      assert.deepStrictEqual(await seriousViolations(page, "[data-test=voices-dialog]"), [], colorScheme)
+      await page.click("[data-test=new-voice]")
+      assert.deepStrictEqual(await seriousViolations(page, "[data-test=voices-dialog]"), [], `${colorScheme}, form`)
+      await page.click("[data-test=cancel-voice]")
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/14-voices-dark.png` })
+    await page.emulateMedia({ colorScheme: "light" })
+  })
+
+  it("picks the new voice and rewrites in it with an instruction: each paragraph sounds like you", async () => {
+    await page.click("[data-test=use-voice]")
+    await dialog().waitFor({ state: "hidden" })
+    const picked = await page.inputValue("[data-test=profile]")
+    assert.strictEqual(
+      await page.locator("[data-test=profile] optgroup[label='Your voices'] option").getAttribute("value"),
+      picked
+    )
+    assert.strictEqual((await page.locator("[data-test=profile] option:checked").textContent())?.trim(), "Field notes")
+    await page.fill("[data-test=instruction]", "for a ten-year-old")
+    await page.click("[data-test=new-document]")
+    await page.fill("[data-test=document]", DOCUMENT)
+    await page.click("[data-test=run]")
+    await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
+    const scores = await page.locator("[data-test=paragraph-style]").allTextContents()
+    assert.strictEqual(scores.length, 2)
+    for (const score of scores) assert.match(score.trim(), /^sounds like you \d+$/)
+    assert.match((await page.textContent("[data-test=style-score]")) ?? "", /^Sounds like you \d+$/)
+    // The instruction reached the model with every call of the run.
+    const chats = (await app.run(app.fake.calls)).filter((c) => c.path.endsWith("/chat/completions"))
+    assert.isAbove(chats.length, 0)
+    assert.isTrue(chats.every((c) => JSON.stringify(c.body).includes("for a ten-year-old")))
+    await page.screenshot({ path: `${SCREENSHOTS}/15-review-sounds-like-you.png`, fullPage: true })
+  })
+
+  it("exports the voice as a .voice.json file, deletes it, and imports the file back", async () => {
+    await openVoices()
+    await page.waitForSelector("[data-test=voice-detail]")
+    assert.strictEqual((await page.textContent("[data-test=use-voice]"))?.trim(), "Chosen for rewriting")
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-test=export-voice]")])
+    assert.strictEqual(download.suggestedFilename(), "Field notes.voice.json")
+    exportedPath = await download.path()
+    const file = JSON.parse(readFileSync(exportedPath, "utf8"))
+    assert.strictEqual(file.format, "redraft-voice")
+    assert.strictEqual(file.formatVersion, 1)
+    assert.strictEqual(file.name, "Field notes")
+    assert.strictEqual(file.samples.length, 2)
+    assert.include(file.samples[0], "firing the old kiln")
+    assert.strictEqual(file.traits.language, "en")
+
+    await page.click("[data-test=delete-voice]")
+    await page.waitForSelector("[data-test=confirm-delete]")
+    await page.screenshot({ path: `${SCREENSHOTS}/16-voice-delete-confirm.png` })
+    await page.click("[data-test=confirm-delete-voice]")
+    await page.waitForSelector("[data-test=voice-detail]", { state: "detached" })
+    assert.include((await page.textContent("[data-test=voices-notice]")) ?? "", "Deleted “Field notes”")
+    assert.strictEqual(await dialog().locator("[data-test=voice-group-user] [data-test=voice-item]").count(), 0)
+    // The run had it chosen: the picker falls back to the default style.
+    assert.strictEqual(await page.inputValue("[data-test=profile]"), "direct-technical")
+
+    await page.setInputFiles("[data-test=import-voice]", exportedPath)
+    await page.waitForSelector("[data-test=voice-detail]")
+    assert.include((await page.textContent("[data-test=voices-notice]")) ?? "", "Imported “Field notes”")
+    assert.strictEqual((await page.textContent("[data-test=voice-title]"))?.trim(), "Field notes")
+    await waitUntil(
+      async () => (await dialog().locator("[data-test=voice-group-user] [data-test=voice-item]").count()) === 1,
+      "the imported voice in the list"
+    )
+    assert.strictEqual(await page.locator("[data-test=profile] optgroup[label='Your voices'] option").count(), 1)
+    await page.screenshot({ path: `${SCREENSHOTS}/17-voice-imported.png` })
+  })
+
+  it("fits a 390 px screen without sideways scrolling, and says nothing in the console", async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    assert.isAtMost(await sidewaysOverflow(page), 0)
+    const inside = await dialog().evaluate((element) => element.scrollWidth - element.clientWidth)
+    assert.isAtMost(inside, 0)
+    assert.deepStrictEqual(await seriousViolations(page, "[data-test=voices-dialog]"), [])
+    // On a phone the list makes way for the voice opened, with a way back to it.
+    assert.isFalse(await page.locator("[data-test=voice-group-user]").isVisible())
+    await page.screenshot({ path: `${SCREENSHOTS}/18-voices-narrow.png` })
+    await page.click("[data-test=back-to-list]")
+    await page.locator("[data-test=voice-group-user]").waitFor({ state: "visible" })
+    await page.screenshot({ path: `${SCREENSHOTS}/18-voices-narrow-list.png` })
+    await page.click("[data-test=new-voice]")
+    assert.isAtMost(await dialog().evaluate((element) => element.scrollWidth - element.clientWidth), 0)
+    await page.screenshot({ path: `${SCREENSHOTS}/19-voice-new-narrow.png` })
+    await page.click("[data-test=close-voices]")
+    await dialog().waitFor({ state: "hidden" })
+    assert.isAtMost(await sidewaysOverflow(page), 0)
+    await page.locator("[data-test=instruction]").scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENSHOTS}/20-style-picker-narrow.png` })
+    assert.deepStrictEqual(problems, [])
+  })
+})
