@@ -11,7 +11,6 @@ import type {
   VoiceFile
 } from "../domain/Profiles.ts"
 import { StyleProfile } from "../domain/Rewrite.ts"
-import type { DatabaseFailure } from "../store/Database.ts"
 import { type StoredVoice, Voices } from "../store/Voices.ts"
 import { assessStyle, buildStyleTarget } from "../text/StyleMetrics.ts"
 import type { PreparedProfile } from "./Stage.ts"
@@ -48,6 +47,7 @@ export class Profiles extends Context.Service<
       const config = yield* AppConfig
       const fs = yield* FileSystem.FileSystem
       const path = yield* Path.Path
+      // A failing database is a defect below (`Effect.orDie`: logged, answered with a 500), as in the document routes.
       const voices = yield* Voices
       const files = (yield* fs.readDirectory(config.profilesDir)).filter((f) => f.endsWith(".json")).toSorted()
       const fixtures = new Map<string, PreparedProfile>()
@@ -80,7 +80,7 @@ export class Profiles extends Context.Service<
 
       const notFound = (id: string) =>
         Effect.gen(function* () {
-          const known = [...fixtures.keys(), ...(yield* voices.list.pipe(orDie)).map((v) => v.id)]
+          const known = [...fixtures.keys(), ...(yield* voices.list.pipe(Effect.orDie)).map((v) => v.id)]
           return yield* new ProfileNotFound({
             message: `style profile ${JSON.stringify(id)} does not exist; known profiles: ${known.join(", ")}`
           })
@@ -96,7 +96,7 @@ export class Profiles extends Context.Service<
         Effect.gen(function* () {
           const fixture = fixtures.get(id)
           if (fixture !== undefined) return { prepared: fixture, voice: undefined }
-          const voice = yield* voices.get(id).pipe(orDie)
+          const voice = yield* voices.get(id).pipe(Effect.orDie)
           if (voice === undefined) return yield* notFound(id)
           return { prepared: prepareVoice(voice), voice }
         })
@@ -120,7 +120,7 @@ export class Profiles extends Context.Service<
         }) satisfies ProfileDetail
 
       const list = Effect.gen(function* () {
-        const users = yield* voices.list.pipe(orDie)
+        const users = yield* voices.list.pipe(Effect.orDie)
         const summary = (profile: StyleProfile, source: ProfileSummary["source"]): ProfileSummary => ({
           id: profile.id,
           name: profile.name,
@@ -139,14 +139,14 @@ export class Profiles extends Context.Service<
 
       const create = (input: CreateProfile) =>
         voices.create(input, new Set(fixtures.keys())).pipe(
-          orDie,
+          Effect.orDie,
           Effect.map((voice) => toDetail({ prepared: prepareVoice(voice), voice }))
         )
 
       const update = (id: string, input: UpdateProfile) =>
         Effect.gen(function* () {
           if (fixtures.has(id)) return yield* readOnly(id)
-          const voice = yield* voices.update(id, input).pipe(orDie)
+          const voice = yield* voices.update(id, input).pipe(Effect.orDie)
           if (voice === undefined) return yield* notFound(id)
           return toDetail({ prepared: prepareVoice(voice), voice })
         })
@@ -154,7 +154,7 @@ export class Profiles extends Context.Service<
       const remove = (id: string) =>
         Effect.gen(function* () {
           if (fixtures.has(id)) return yield* readOnly(id)
-          if (!(yield* voices.remove(id).pipe(orDie))) return yield* notFound(id)
+          if (!(yield* voices.remove(id).pipe(Effect.orDie))) return yield* notFound(id)
           measured.delete(id)
         })
 
@@ -191,9 +191,6 @@ export class Profiles extends Context.Service<
 
   static readonly layer = Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer, Voices.layer]))
 }
-
-/** A failing database is a defect (logged, answered with a 500), as in the document routes. */
-const orDie = <A, R>(effect: Effect.Effect<A, DatabaseFailure, R>) => Effect.orDie(effect)
 
 const prepare = (profile: StyleProfile): PreparedProfile => ({
   profile,

@@ -9,7 +9,7 @@ import type { DatabaseSync } from "node:sqlite"
 import type { BackupDocument, BackupFile, BackupProfile, RestoreResult } from "../domain/Backup.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 import { PARAGRAPH_SELECT } from "./Versions.ts"
-import { slugOf } from "./Voices.ts"
+import { insertVoice, slugOf, toVoice, VOICE_SELECT, type VoiceRow } from "./Voices.ts"
 
 export class Backup extends Context.Service<
   Backup,
@@ -31,8 +31,8 @@ export class Backup extends Context.Service<
             .all() as unknown as ReadonlyArray<DocumentRow>
         ).map((row) => readDocument(db, row)),
         profiles: (
-          db.prepare(`${PROFILE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<ProfileRow>
-        ).map(readProfile)
+          db.prepare(`${VOICE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<VoiceRow>
+        ).map(toVoice)
       }))
       const restore = (file: BackupFile) =>
         database.transaction((db): RestoreResult => {
@@ -123,62 +123,23 @@ const writeDocument = (db: DatabaseSync, document: BackupDocument, id: string): 
   }
 }
 
-interface ProfileRow {
-  readonly id: string
-  readonly name: string
-  readonly description: string
-  readonly rules: string
-  readonly avoid: string
-  readonly samples: string
-  readonly created_at: number
-  readonly updated_at: number
-}
-
-const PROFILE_SELECT = "SELECT id, name, description, rules, avoid, samples, created_at, updated_at FROM profiles"
-
-const readProfile = (row: ProfileRow): BackupProfile => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  rules: JSON.parse(row.rules) as ReadonlyArray<string>,
-  avoid: JSON.parse(row.avoid) as ReadonlyArray<string>,
-  samples: JSON.parse(row.samples) as ReadonlyArray<string>,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at
-})
-
 /** Voices are restored like documents: added, skipped when identical, or added as a copy under a new id. */
 const restoreProfiles = (db: DatabaseSync, profiles: ReadonlyArray<BackupProfile>): RestoreResult["profiles"] => {
   const added: Array<string> = []
   const skipped: Array<string> = []
   const copied: Array<{ from: string; to: string }> = []
   for (const profile of profiles) {
-    const existing = db.prepare(`${PROFILE_SELECT} WHERE id = ?`).get(profile.id) as ProfileRow | undefined
+    const existing = db.prepare(`${VOICE_SELECT} WHERE id = ?`).get(profile.id) as VoiceRow | undefined
     if (existing === undefined) {
-      writeProfile(db, profile, profile.id)
+      insertVoice(db, profile.id, profile)
       added.push(profile.id)
-    } else if (JSON.stringify(readProfile(existing)) === JSON.stringify(profile)) {
+    } else if (JSON.stringify(toVoice(existing)) === JSON.stringify(profile)) {
       skipped.push(profile.id)
     } else {
       const id = `${slugOf(profile.name).slice(0, 50)}-${randomUUID().slice(0, 6)}`
-      writeProfile(db, profile, id)
+      insertVoice(db, id, profile)
       copied.push({ from: profile.id, to: id })
     }
   }
   return { added, skipped, copied }
-}
-
-const writeProfile = (db: DatabaseSync, profile: BackupProfile, id: string): void => {
-  db.prepare(
-    "INSERT INTO profiles (id, name, description, rules, avoid, samples, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-  ).run(
-    id,
-    profile.name,
-    profile.description,
-    JSON.stringify(profile.rules),
-    JSON.stringify(profile.avoid),
-    JSON.stringify(profile.samples),
-    profile.createdAt,
-    profile.updatedAt
-  )
 }

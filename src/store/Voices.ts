@@ -4,6 +4,7 @@
  */
 import { Clock, Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
+import type { DatabaseSync } from "node:sqlite"
 import type { CreateProfile, UpdateProfile } from "../domain/Profiles.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 
@@ -39,14 +40,14 @@ export class Voices extends Context.Service<
 
       const get = (id: string) =>
         database.use((db) => {
-          const row = db.prepare(`${SELECT} WHERE id = ?`).get(id) as VoiceRow | undefined
+          const row = db.prepare(`${VOICE_SELECT} WHERE id = ?`).get(id) as VoiceRow | undefined
           return row === undefined ? undefined : toVoice(row)
         })
 
       const list = database.use((db) =>
-        (db.prepare(`${SELECT} ORDER BY updated_at DESC, rowid DESC`).all() as unknown as ReadonlyArray<VoiceRow>).map(
-          toVoice
-        )
+        (
+          db.prepare(`${VOICE_SELECT} ORDER BY updated_at DESC, rowid DESC`).all() as unknown as ReadonlyArray<VoiceRow>
+        ).map(toVoice)
       )
 
       const create = Effect.fn("Voices.create")(function* (input: CreateProfile, taken: ReadonlySet<string>) {
@@ -56,18 +57,15 @@ export class Voices extends Context.Service<
             taken.has(candidate) || db.prepare("SELECT 1 FROM profiles WHERE id = ?").get(candidate) !== undefined
           let candidate = slugOf(input.name)
           while (exists(candidate)) candidate = `${slugOf(input.name).slice(0, 50)}-${randomUUID().slice(0, 6)}`
-          db.prepare(
-            "INSERT INTO profiles (id, name, description, rules, avoid, samples, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-          ).run(
-            candidate,
-            input.name.trim(),
-            input.description?.trim() ?? "",
-            JSON.stringify(input.rules ?? []),
-            JSON.stringify(input.avoid ?? []),
-            JSON.stringify(input.samples),
-            now,
-            now
-          )
+          insertVoice(db, candidate, {
+            name: input.name.trim(),
+            description: input.description?.trim() ?? "",
+            rules: input.rules ?? [],
+            avoid: input.avoid ?? [],
+            samples: input.samples,
+            createdAt: now,
+            updatedAt: now
+          })
           return candidate
         })
         return (yield* get(id))!
@@ -109,7 +107,7 @@ export class Voices extends Context.Service<
 
 // ---------------------------------------------------------------------------------------------------------------
 
-interface VoiceRow {
+export interface VoiceRow {
   readonly id: string
   readonly name: string
   readonly description: string
@@ -120,9 +118,9 @@ interface VoiceRow {
   readonly updated_at: number
 }
 
-const SELECT = "SELECT id, name, description, rules, avoid, samples, created_at, updated_at FROM profiles"
+export const VOICE_SELECT = "SELECT id, name, description, rules, avoid, samples, created_at, updated_at FROM profiles"
 
-const toVoice = (row: VoiceRow): StoredVoice => ({
+export const toVoice = (row: VoiceRow): StoredVoice => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -132,6 +130,22 @@ const toVoice = (row: VoiceRow): StoredVoice => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at
 })
+
+/** Writes a voice under `id` (a new voice, or one restored from a backup). */
+export const insertVoice = (db: DatabaseSync, id: string, voice: Omit<StoredVoice, "id">): void => {
+  db.prepare(
+    "INSERT INTO profiles (id, name, description, rules, avoid, samples, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+  ).run(
+    id,
+    voice.name,
+    voice.description,
+    JSON.stringify(voice.rules),
+    JSON.stringify(voice.avoid),
+    JSON.stringify(voice.samples),
+    voice.createdAt,
+    voice.updatedAt
+  )
+}
 
 /** A profile id from a name: lowercase letters and digits joined by dashes ("Anna's blog" → "annas-blog"). */
 export const slugOf = (name: string): string => {

@@ -106,3 +106,13 @@ export const seriousViolations = async (page: Page, selector?: string): Promise<
 /** How far the page scrolls sideways (0 when it fits the viewport). */
 export const sidewaysOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+/** Polls `check` every 50 ms until it holds, or fails naming `what` after `ms`. */
+export const waitUntil = async (check: () => Promise<boolean>, what: string, ms = 10_000) => {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}

@@ -2,7 +2,15 @@ import { assert, describe, it } from "@effect/vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { readFileSync } from "node:fs"
 import { afterAll, beforeAll } from "vitest"
-import { buildWebUi, launchBrowser, SCREENSHOTS, seriousViolations, sidewaysOverflow, startApp } from "./support.ts"
+import {
+  buildWebUi,
+  launchBrowser,
+  SCREENSHOTS,
+  seriousViolations,
+  sidewaysOverflow,
+  startApp,
+  waitUntil
+} from "./support.ts"
 
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
@@ -28,15 +36,6 @@ const DOCUMENT = [
   "",
   "It is important to note that the glaze may crawl below 1,220 C."
 ].join("\n")
-
-const waitUntil = async (check: () => Promise<boolean>, what: string, ms = 10_000) => {
-  const until = Date.now() + ms
-  while (Date.now() < until) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 const dialog = () => page.locator("[data-test=voices-dialog]")
 const openVoices = async () => {

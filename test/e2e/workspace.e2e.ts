@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { Browser, Page } from "playwright-core"
 import { createRequire } from "node:module"
 import { afterAll, beforeAll } from "vitest"
-import { buildWebUi, launchBrowser, SCREENSHOTS, startApp, startOtherProvider } from "./support.ts"
+import { buildWebUi, launchBrowser, SCREENSHOTS, startApp, startOtherProvider, waitUntil } from "./support.ts"
 
 const require = createRequire(import.meta.url)
 
@@ -23,15 +23,6 @@ const DOCUMENT = [
   "```",
   ""
 ].join("\n")
-
-const waitUntil = async (check: () => Promise<boolean>, what: string, ms = 10_000) => {
-  const until = Date.now() + ms
-  while (Date.now() < until) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 const setEndpoint = async (value: string) => {
   await page.fill("[data-test=endpoint]", value)
