@@ -226,6 +226,10 @@ export const check = Command.make(
   {
     original: Argument.String("original").pipe(Argument.withDescription("File with the original text")),
     rewrite: Argument.String("rewrite").pipe(Argument.withDescription("File with its rewrite")),
+    strict: Flag.Boolean("strict").pipe(
+      Flag.withDescription("Exit with 4 on a suspect finding too (wording that may change a claim), not only on a certain one"),
+      Flag.withDefault(false)
+    ),
     json
   },
   Effect.fn("Cli.check")(function* (input) {
@@ -233,22 +237,33 @@ export const check = Command.make(
       const original = yield* readDocument(input.original)
       const rewritten = yield* readDocument(input.rewrite)
       const result = yield* (yield* RedraftClient).check({ original, rewrite: rewritten })
+      const certain = result.findings.filter((f) => f.certainty === "certain")
+      const suspect = result.findings.filter((f) => f.certainty === "suspect")
       if (input.json) yield* writeOut(`${JSON.stringify(result, null, 2)}\n`)
-      else if (result.ok) yield* writeOut("meaning kept: no change found\n")
       else {
-        yield* writeOut(`meaning changed: ${result.findings.length} finding(s)\n`)
-        for (const f of result.findings) yield* writeOut(`- ${f.kind}: ${f.message}\n`)
+        yield* writeOut(
+          certain.length > 0
+            ? `meaning changed: ${certain.length} certain finding(s)${suspect.length > 0 ? `, ${suspect.length} to check` : ""}\n`
+            : suspect.length > 0
+              ? `facts kept; ${suspect.length} wording change(s) to check\n`
+              : "meaning kept: no change found\n"
+        )
+        for (const f of certain) yield* writeOut(`- ${f.kind}: ${f.message}\n`)
+        for (const f of suspect) yield* writeOut(`? ${f.kind}: ${f.message}\n`)
       }
-      if (!result.ok) {
+      const refusing = input.strict ? result.findings : certain
+      if (refusing.length > 0) {
         return yield* new CliFailure({
           code: "meaning_changed",
-          message: `the rewrite changes the meaning: ${result.findings.map((f) => f.message).join("; ")}`
+          message: `${certain.length > 0 ? "the rewrite changes the meaning" : "the wording of a claim may have changed"}: ${refusing.map((f) => f.message).join("; ")}`
         })
       }
     })
     yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
   })
 ).pipe(
-  Command.withDescription("Check that a rewrite keeps the meaning of its original (no model call); exit 4 if not"),
+  Command.withDescription(
+    "Check that a rewrite keeps the meaning of its original (no model call); exit 4 on a certain finding (--strict: on any)"
+  ),
   Command.withExamples([{ command: "redraft check draft.md draft.rewritten.md", description: "Check any rewrite" }])
 )

@@ -12,7 +12,21 @@ import type {
   StyleScore
 } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { checkSafety, describeSafety, type Safety } from "../src/pipeline/Safety.ts"
+import type { Finding, FindingAnswer } from "../src/domain/Finding.ts"
+import {
+  ANSWER_TOKENS,
+  answered,
+  MAX_QUESTIONS,
+  questionsBlock,
+  readAnswers
+} from "../src/pipeline/Questions.ts"
+import {
+  certainFindings,
+  checkSafety,
+  describeSafety,
+  type Safety,
+  suspectFindings
+} from "../src/pipeline/Safety.ts"
 import { stringField, systemPrompt } from "./prompt.ts"
 import { undecided, withModelGrade } from "./style-score.ts"
 
@@ -20,9 +34,11 @@ import { undecided, withModelGrade } from "./style-score.ts"
 export const VERIFY_MAX_TOKENS = 360
 
 /**
- * Keeps meaning: deterministic guards first (numbers, dates, names, URLs, code, negations, hedges), then the model's
- * verdict, which confirms or repairs. A text that fails the guards is never passed: it is repaired, or the segment
- * falls back to the best meaning-safe text, with a warning.
+ * Keeps meaning: deterministic guards first, then the model's verdict, which confirms or repairs. A text with a
+ * certain finding (a fact changed or lost) is never passed: it is repaired, or the segment falls back to the best
+ * meaning-safe text, with a warning. Suspect findings (wording that may have changed a claim) ride on the same
+ * verification call as pointed questions: a "changed" answer is repaired like a certain finding, a "kept" one lets
+ * the rewrite through and stays on the paragraph as a note.
  */
 export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckStage>()("app/stages/MeaningCheck") {
   static readonly layer = stageLayer(
@@ -30,21 +46,29 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
     Effect.gen(function* () {
       const provider = yield* LlmProvider
 
-      const verify = (ctx: RunContext, original: string, candidate: string, guard: Safety) =>
+      const verify = (
+        ctx: RunContext,
+        original: string,
+        candidate: string,
+        guard: Safety,
+        asked: ReadonlyArray<Finding>
+      ) =>
         provider.complete(
           {
             target: ctx.target,
             purpose: "verification",
             temperature: 0,
-            maxTokens: Math.max(VERIFY_MAX_TOKENS, Math.ceil(estimateTokens(original) * 1.5) + 120),
+            maxTokens:
+              Math.max(VERIFY_MAX_TOKENS, Math.ceil(estimateTokens(original) * 1.5) + 120) +
+              ANSWER_TOKENS * asked.length,
             meter: ctx.meter,
             messages: [
               {
                 role: "system",
                 content: systemPrompt(ctx, "verify", [
                   "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
-                  'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
-                  'If the rewrite is faithful, "finalText" is "". Otherwise repair the rewrite in its style and put the whole paragraph in "finalText".'
+                  'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "answers": ["kept"|"changed", one per question, [] when none], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
+                  'If the rewrite is faithful, "finalText" is "". Otherwise (an answer is "changed", or anything else changed) repair the rewrite in its style and put the whole paragraph in "finalText".'
                 ])
               },
               {
@@ -56,17 +80,18 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
                     ? ""
                     : [
                         "An automatic check found that the rewrite changes the meaning:",
-                        ...guard.findings.map((f) => `- ${f.message}`),
+                        ...certainFindings(guard).map((f) => `- ${f.message}`),
                         "Fix that and keep everything else."
-                      ].join("\n")
+                      ].join("\n"),
+                  questionsBlock(asked)
                 ]
                   .filter((p) => p !== "")
                   .join("\n\n")
               }
             ]
           },
-          parseVerdict,
-          'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
+          (reply) => parseVerdict(reply, asked.length),
+          'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
         )
 
       const check = Effect.fn("MeaningCheck.check")(function* (input: CheckInput) {
@@ -74,12 +99,16 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         // The chosen candidate first, then the other attempts from the best style score down.
         const ranked = [candidate, ...attempts.toSorted((a, b) => b.score.score - a.score.score).map((a) => a.text)]
         const guarded = ranked.map((text) => ({ text, guard: checkSafety(original, text) }))
-        const safe = guarded.find((g) => g.guard.ok)
+        // A draft with nothing to ask about beats one with questions; any draft with a certain finding comes last.
+        const clean = guarded.find((g) => g.guard.findings.length === 0)
+        const safe = clean ?? guarded.find((g) => g.guard.ok)
         const first = guarded[0] ?? { text: original, guard: checkSafety(original, original) }
 
         if (!ctx.options.runMeaningCheck) {
-          if (safe !== undefined)
-            return outcome(safe.text, passed, "rewrite", switchedWarning(safe.text, candidate, first.guard))
+          if (safe !== undefined) {
+            const notes: MeaningReport = { ...passed, findings: safe.guard.findings }
+            return outcome(safe.text, notes, "rewrite", switchedWarning(safe.text, candidate, first.guard))
+          }
           return keepOriginal(original, first.guard, `the rewrite changes the meaning (${describeSafety(first.guard)})`)
         }
 
@@ -88,13 +117,21 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         if (chosen.text === original) {
           return outcome(original, passed, "rewrite", switchedWarning(chosen.text, candidate, first.guard))
         }
-        const verdict = yield* verify(ctx, original, chosen.text, chosen.guard)
+        const suspects = suspectFindings(chosen.guard)
+        const asked = suspects.slice(0, MAX_QUESTIONS)
+        const verdict = yield* verify(ctx, original, chosen.text, chosen.guard, asked)
+        const notes = answered(suspects, verdict.answers)
+        const changed = notes.filter((f) => f.answer === "changed")
         const report: MeaningReport = {
-          pass: verdict.pass && chosen.guard.ok,
+          pass: verdict.pass && chosen.guard.ok && changed.length === 0,
           missingDetails: verdict.missingDetails,
           addedClaims: verdict.addedClaims,
-          changedMeaning: [...chosen.guard.findings.map((f) => f.message), ...verdict.changedMeaning],
-          findings: chosen.guard.findings
+          changedMeaning: [
+            ...certainFindings(chosen.guard).map((f) => f.message),
+            ...changed.map((f) => f.message),
+            ...verdict.changedMeaning
+          ],
+          findings: [...certainFindings(chosen.guard), ...notes]
         }
         if (report.pass && verdict.finalText.trim() === "") {
           const warnings = switchedWarning(chosen.text, candidate, first.guard)
@@ -104,7 +141,10 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         const repaired = verdict.finalText.trim()
         if (repaired !== "") {
           const repairGuard = checkSafety(original, repaired)
-          if (repairGuard.ok) return outcome(repaired, { ...report, pass: true, findings: [] }, "repair", [])
+          // The repair's own suspect findings stay as notes: the model wrote it to answer the questions.
+          if (repairGuard.ok) {
+            return outcome(repaired, { ...report, pass: true, findings: repairGuard.findings }, "repair", [])
+          }
           return keepOriginal(
             original,
             repairGuard,
@@ -115,9 +155,9 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         return keepOriginal(
           original,
           chosen.guard,
-          chosen.guard.ok
-            ? `the model found the meaning changed (${[...report.changedMeaning, ...report.missingDetails, ...report.addedClaims].join("; ") || "no details"}) and gave no repair`
-            : `the rewrite changes the meaning (${describeSafety(chosen.guard)})`,
+          !chosen.guard.ok
+            ? `the rewrite changes the meaning (${describeSafety(chosen.guard)})`
+            : `the model found the meaning changed (${[...report.changedMeaning, ...report.missingDetails, ...report.addedClaims].join("; ") || "no details"}) and gave no repair`,
           report
         )
       })
@@ -131,6 +171,8 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
 
 interface Verdict extends MeaningReport {
   readonly finalText: string
+  /** The model's answer to each question asked, in order; undefined where it gave none. */
+  readonly answers: ReadonlyArray<FindingAnswer | undefined>
   /** The model's grade of the rewrite's style, 0-100, when it gave one. */
   readonly styleScore: number | undefined
 }
@@ -180,7 +222,7 @@ const keepOriginal = (original: string, guard: Safety, why: string, report?: Mea
 const strings = (value: unknown): ReadonlyArray<string> =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []
 
-const parseVerdict = (reply: string): Verdict | undefined => {
+const parseVerdict = (reply: string, questions: number): Verdict | undefined => {
   const json = extractJsonObject(reply, "finalText")
   if (json === undefined) return undefined
   const finalText = stringField(json, "finalText")
@@ -190,6 +232,7 @@ const parseVerdict = (reply: string): Verdict | undefined => {
   return {
     pass,
     finalText,
+    answers: readAnswers(json["answers"], questions),
     styleScore: Number.isFinite(style) ? Math.min(100, Math.max(0, style)) : undefined,
     findings: [],
     missingDetails: strings(json["missingDetails"]),

@@ -3,9 +3,9 @@
  * meaning reports): their type lives in the domain. A writer reads every message, and guards that report the same
  * kind of change should word it alike.
  */
-import { finding, type Finding, type FindingKind } from "../domain/Finding.ts"
+import { finding, type Finding, type FindingKind, isCertain } from "../domain/Finding.ts"
 
-export { finding, type Finding, type FindingKind }
+export { finding, type Finding, type FindingKind, isCertain }
 
 /** A phrase of a text as a message shows it. */
 export const quote = (s: string): string => `"${s}"`

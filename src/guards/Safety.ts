@@ -1,7 +1,7 @@
 /**
  * The entry point of the meaning guards: every guard over one original paragraph and one rewrite of it.
  */
-import type { Finding } from "./Finding.ts"
+import { type Finding, isCertain } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { type Lang, lexicon } from "./Lexicon.ts"
 import { prepare } from "./Text.ts"
@@ -19,7 +19,7 @@ import { operatorsGuard } from "./Operators.ts"
 import { listConditionsGuard } from "./ListConditions.ts"
 
 export interface MeaningCheck {
-  /** True when no guard found a change of meaning. */
+  /** True when no guard found a fact changed or lost (a `certain` finding); `suspect` findings leave it true. */
   readonly ok: boolean
   /** The language the texts were read in ("other" when it has no word lists: only language-neutral guards ran). */
   readonly lang: Lang
@@ -46,5 +46,5 @@ export const checkMeaning = (original: string, rewrite: string): MeaningCheck =>
   const prepared = prepare(original)
   const input = { original: prepared, rewrite: prepare(rewrite, prepared.lang), lexicon: lexicon(prepared.lang) }
   const findings = GUARDS.flatMap((guard) => guard(input))
-  return { ok: findings.length === 0, lang: prepared.lang, findings }
+  return { ok: !findings.some(isCertain), lang: prepared.lang, findings }
 }

@@ -72,7 +72,8 @@ export const buildResult = (input: ReportInput): RewriteResult => {
   const anyChecked = done.some((w) => w.checked)
   const paragraphs = segments.map((s): ParagraphReport => {
     const { status, reason } = paragraphStatus(s, textOf(s))
-    const findings = status === "kept" && s.outcome._tag === "Done" ? s.outcome.work.outcome.report.findings : []
+    // A kept paragraph's findings say why; a rewritten one's are the notes the writer may want to check.
+    const findings = s.outcome._tag === "Done" ? s.outcome.work.outcome.report.findings : []
     return {
       index: s.index,
       paragraph: s.paragraph,

@@ -256,27 +256,33 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
     })
   )
 
-  it.effect("check: 0 and no findings for a faithful rewrite, 4 with the findings when the meaning changed", () =>
+  it.effect("check: 0 for a faithful rewrite, 4 on a certain finding, a suspect one exits 4 only with --strict", () =>
     Effect.gen(function* () {
       const original = yield* withFile("Only admins can delete the 3 projects.")
       const faithful = yield* withFile("Just admins are able to delete the three projects.")
-      const broken = yield* withFile("Admins can delete the 3 projects.")
+      const suspect = yield* withFile("Admins can delete the 3 projects.")
+      const broken = yield* withFile("Only admins can delete the 4 projects.")
       const kept = yield* redraft(["check", original.file, faithful.file])
       assert.strictEqual(kept.exitCode, 0, kept.stdout + kept.stderr)
       assert.include(kept.stdout, "meaning kept")
+      const asked = yield* redraft(["check", original.file, suspect.file])
+      assert.strictEqual(asked.exitCode, 0, asked.stdout + asked.stderr)
+      assert.include(asked.stdout, "? scope:")
+      const strict = yield* redraft(["check", original.file, suspect.file, "--strict"])
+      assert.strictEqual(strict.exitCode, 4)
       const changed = yield* redraft(["check", original.file, broken.file])
       assert.strictEqual(changed.exitCode, 4)
-      assert.include(changed.stdout, "- scope:")
+      assert.include(changed.stdout, "- number:")
       const asJson = yield* redraft(["check", original.file, broken.file, "--json"])
       assert.strictEqual(asJson.exitCode, 4)
       const body = JSON.parse(asJson.stdout.slice(0, asJson.stdout.indexOf("\n}\n") + 2)) as {
         ok: boolean
-        findings: Array<{ kind: string }>
+        findings: Array<{ kind: string; certainty: string }>
       }
       assert.isFalse(body.ok)
       assert.deepStrictEqual(
-        body.findings.map((f) => f.kind),
-        ["scope"]
+        body.findings.map((f) => [f.kind, f.certainty]),
+        [["number", "certain"]]
       )
     }).pipe(Effect.scoped)
   )

@@ -1,7 +1,8 @@
 /**
  * The guards as a whole on labelled pairs written for the purpose (`pairs-holdout.jsonl`, `pairs-more.jsonl`: each a
- * faithful or broken rewrite, in seven languages): a floor for the broken rewrites caught and a ceiling for the
- * faithful ones refused, so a rule that trades many false alarms for one catch, or the reverse, fails here.
+ * faithful or broken rewrite, in seven languages), per tier: a ceiling for the broken rewrites with no finding at all
+ * (silent), for the faithful ones refused (a certain finding) and for those merely asked about (any finding), so a
+ * rule that trades many false alarms for one catch, or the reverse, fails here.
  * `npm run guards:eval FILE` lists the misses and false alarms of a file.
  */
 import { readFileSync } from "node:fs"
@@ -22,23 +23,28 @@ const read = (name: string): ReadonlyArray<Pair> =>
     .map((line) => JSON.parse(line) as Pair)
 
 const rates = (pairs: ReadonlyArray<Pair>) => {
-  const broken = pairs.filter((p) => p.label === "broken")
-  const faithful = pairs.filter((p) => p.label === "faithful")
-  const caught = broken.filter((p) => !checkMeaning(p.original, p.rewrite).ok).length
-  const refused = faithful.filter((p) => !checkMeaning(p.original, p.rewrite).ok).length
-  return { caught: (100 * caught) / broken.length, refused: (100 * refused) / faithful.length }
+  const broken = pairs.filter((p) => p.label === "broken").map((p) => checkMeaning(p.original, p.rewrite))
+  const faithful = pairs.filter((p) => p.label === "faithful").map((p) => checkMeaning(p.original, p.rewrite))
+  const share = (n: number, of: number) => (100 * n) / of
+  return {
+    silent: share(broken.filter((c) => c.findings.length === 0).length, broken.length),
+    refused: share(faithful.filter((c) => !c.ok).length, faithful.length),
+    flagged: share(faithful.filter((c) => c.findings.length > 0).length, faithful.length)
+  }
 }
 
 describe("Guards on labelled pairs", () => {
-  it("catch at least 97 % of the hold-out's broken rewrites and refuse at most 2 % of its faithful ones", () => {
-    const { caught, refused } = rates(read("pairs-holdout.jsonl"))
-    assert.isAtLeast(caught, 97)
+  it("on the hold-out: at most 3 % of broken rewrites silent, 2 % of faithful ones refused, 5 % asked about", () => {
+    const { silent, refused, flagged } = rates(read("pairs-holdout.jsonl"))
+    assert.isAtMost(silent, 3)
     assert.isAtMost(refused, 2)
+    assert.isAtMost(flagged, 5)
   })
 
-  it("catch at least 93 % of the other sets' broken rewrites and refuse at most 4 % of their faithful ones", () => {
-    const { caught, refused } = rates(read("pairs-more.jsonl"))
-    assert.isAtLeast(caught, 93)
-    assert.isAtMost(refused, 4)
+  it("on the other sets: at most 7 % of broken rewrites silent, 2 % of faithful ones refused, 5 % asked about", () => {
+    const { silent, refused, flagged } = rates(read("pairs-more.jsonl"))
+    assert.isAtMost(silent, 7)
+    assert.isAtMost(refused, 2)
+    assert.isAtMost(flagged, 5)
   })
 })

@@ -33,7 +33,7 @@ const kept: FinishedSegment = {
       attempts: [attempt("Admins can delete it.", 70)],
       outcome: {
         text: "Only admins can delete it.",
-        report: { ...pass, pass: false, findings: [{ kind: "scope", message: '"only" was dropped' }] },
+        report: { ...pass, pass: false, findings: [{ kind: "scope", certainty: "suspect", message: '"only" was dropped' }] },
         source: "original",
         warnings: ["kept as it was, because no rewrite kept the meaning."]
       },
@@ -94,7 +94,7 @@ describe("RunReport", () => {
         paragraph: 2,
         status: "kept",
         reason: "kept as it was, because no rewrite kept the meaning.",
-        findings: [{ kind: "scope", message: '"only" was dropped' }]
+        findings: [{ kind: "scope", certainty: "suspect", message: '"only" was dropped' }]
       },
       {
         index: 4,

@@ -8,6 +8,7 @@ import { runContext, stageUnderTest } from "../support/StageHarness.ts"
 const ORIGINAL = "The upgrade may take about 40 minutes and does not delete the 3 backups."
 const FAITHFUL = "The upgrade may need about 40 minutes. It does not delete the 3 backups."
 const LOST_HEDGE = "The upgrade takes 40 minutes. It does not delete the 3 backups."
+const LOST_NUMBER = "The upgrade may need about 40 minutes. It does not delete the backups."
 
 const attempt = (n: number, text: string, score: number): ScoredAttempt => ({
   attempt: n,
@@ -73,7 +74,49 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
     })
   )
 
-  it.effect("when every draft loses a detail, the model is told what is missing and its repair is used", () =>
+  it.effect("a draft that loses a fact is repaired: the model is told what is missing and its repair is used", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_NUMBER,
+        attempts: [attempt(0, LOST_NUMBER, 90)]
+      })
+      // The fake repairs by handing back the original, which passes every guard.
+      assert.strictEqual(out.text, ORIGINAL)
+      assert.strictEqual(out.source, "repair")
+      assert.isTrue(out.report.pass)
+      const prompt = JSON.stringify((yield* fake.calls)[0]?.body)
+      assert.include(prompt, "An automatic check found that the rewrite")
+      assert.include(prompt, "the number")
+    })
+  )
+
+  it.effect("a repair that still loses the fact is not trusted: the original is kept and reported", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ behaviours: ["bad-repair"] })
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_NUMBER,
+        attempts: [attempt(0, LOST_NUMBER, 90)]
+      })
+      assert.strictEqual(out.text, ORIGINAL)
+      assert.strictEqual(out.source, "original")
+      assert.isFalse(out.report.pass)
+      assert.include(out.warnings[0] ?? "", "kept as it was")
+      assert.isTrue(out.report.findings.some((f) => f.certainty === "certain" && f.kind === "number"))
+    })
+  )
+
+  it.effect("a dropped hedge is a question, not a refusal: answered 'changed', the model's repair is used", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
       yield* fake.configure({})
@@ -85,20 +128,22 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
         candidate: LOST_HEDGE,
         attempts: [attempt(0, LOST_HEDGE, 90)]
       })
-      // The fake repairs by handing back the original, which passes every guard.
       assert.strictEqual(out.text, ORIGINAL)
       assert.strictEqual(out.source, "repair")
-      assert.isTrue(out.report.pass)
-      const prompt = JSON.stringify((yield* fake.calls)[0]?.body)
-      assert.include(prompt, "An automatic check found that the rewrite")
-      assert.include(prompt, "may")
+      const call = (yield* fake.calls)[0]
+      const user = JSON.stringify(call?.body)
+      assert.notInclude(user, "An automatic check found")
+      assert.include(user, "Questions about the wording")
+      assert.include(user, 'Noticed: \\"may\\" was dropped')
+      // Two questions ("may" and "about"), four answer tokens each, on top of the 360.
+      assert.strictEqual(call?.body?.["max_tokens"], 368)
     })
   )
 
-  it.effect("a repair that still loses the detail is not trusted: the original is kept and reported", () =>
+  it.effect("answered 'kept', a suspect finding lets the rewrite through and stays on it as a note", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
-      yield* fake.configure({ behaviours: ["bad-repair"] })
+      yield* fake.configure({ behaviours: ["answers-kept"] })
       const stage = yield* MeaningCheckStage
       const ctx = yield* runContext()
       const out = yield* stage.check({
@@ -107,14 +152,36 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
         candidate: LOST_HEDGE,
         attempts: [attempt(0, LOST_HEDGE, 90)]
       })
-      assert.strictEqual(out.text, ORIGINAL)
-      assert.strictEqual(out.source, "original")
-      assert.isFalse(out.report.pass)
-      assert.include(out.warnings[0] ?? "", "kept as it was")
+      assert.strictEqual(out.text, LOST_HEDGE)
+      assert.strictEqual(out.source, "rewrite")
+      assert.isTrue(out.report.pass)
+      assert.isAbove(out.report.findings.length, 0)
+      for (const f of out.report.findings) {
+        assert.strictEqual(f.certainty, "suspect")
+        assert.strictEqual(f.answer, "kept")
+      }
     })
   )
 
-  it.effect("with the model check off, the guards still decide and no request is made", () =>
+  it.effect("with the model check off, a certain finding still refuses and no request is made", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext({ runMeaningCheck: false })
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: LOST_NUMBER,
+        attempts: [attempt(0, LOST_NUMBER, 90)]
+      })
+      assert.strictEqual(out.text, ORIGINAL)
+      assert.strictEqual(out.source, "original")
+      assert.strictEqual((yield* fake.calls).length, 0)
+    })
+  )
+
+  it.effect("with the model check off, suspect findings are notes only: the rewrite is used, unasked", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
       yield* fake.configure({})
@@ -126,9 +193,9 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
         candidate: LOST_HEDGE,
         attempts: [attempt(0, LOST_HEDGE, 90)]
       })
-      assert.strictEqual(out.text, ORIGINAL)
-      assert.strictEqual(out.source, "original")
+      assert.strictEqual(out.text, LOST_HEDGE)
       assert.strictEqual((yield* fake.calls).length, 0)
+      assert.isTrue(out.report.findings.length > 0 && out.report.findings.every((f) => f.answer === undefined))
     })
   )
 })

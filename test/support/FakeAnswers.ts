@@ -20,6 +20,12 @@ export const between = (text: string, tag: string): string => {
   return matches.at(-1)?.[1] ?? ""
 }
 
+/** The number of wording questions in a verification's user message. */
+const questionCount = (user: string): number => {
+  const block = user.split("Questions about the wording")[1]
+  return block === undefined ? 0 : [...block.matchAll(/^\d+\. /gm)].length
+}
+
 export const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): string => {
   switch (task) {
     case "rewrite": {
@@ -32,12 +38,16 @@ export const answerFor = (task: string, user: string, has: (b: Behaviour) => boo
       return JSON.stringify({ text: has("add-heading") ? `## Summary\n\n${text}` : text })
     }
     case "verify": {
-      const needsRepair = user.includes("An automatic check found")
+      // Wording questions: a careful model says "changed" and repairs, unless told to find the meaning kept.
+      const questions = questionCount(user)
+      const answers = Array.from({ length: questions }, () => (has("answers-kept") ? "kept" : "changed"))
+      const needsRepair = user.includes("An automatic check found") || answers.includes("changed")
       const finalText = !needsRepair ? "" : has("bad-repair") ? between(user, "rewrite") : between(user, "original")
       const styleScore = has("grade-low") ? 10 : 92
       return JSON.stringify({
         pass: !needsRepair,
         styleScore,
+        answers,
         missingDetails: [],
         addedClaims: [],
         changedMeaning: [],

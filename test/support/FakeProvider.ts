@@ -30,6 +30,7 @@ export type Behaviour =
   | "drop-numbers" // rewrites lose every number
   | "add-heading" // rewrites start with a markdown heading
   | "bad-repair" // verification repairs that still lose details
+  | "answers-kept" // the verification answers every wording question "kept" (the default answers "changed" and repairs)
   | "grade-low" // the verification grades every draft's style 10/100
   | "retry-varies" // every further rewrite round adds one more sentence ("Check the server now.", "Check the big server now.", …)
   | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
