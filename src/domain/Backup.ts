@@ -15,6 +15,8 @@ const BackupVersion = Schema.Struct({
   n: Schema.Int,
   createdAt: Schema.Finite,
   styleProfileId: Schema.String,
+  /** The inline style profile the version ran with (JSON), when it was given one rather than an id. */
+  styleProfile: Schema.optionalKey(Schema.NullOr(Schema.String)),
   provider: Schema.String,
   summary: Schema.String,
   original: Schema.String,

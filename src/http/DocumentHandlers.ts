@@ -79,7 +79,9 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
           const styleProfileId = body.styleProfile?.id ?? body.styleProfileId ?? DEFAULT_PROFILE_ID
           // A document deleted while its run went on, or a failing disk: a defect, answered with a 500.
           const save = (result: RewriteResult) =>
-            versions.save(params.id, { styleProfileId, original: document.text, result }).pipe(Effect.orDie)
+            versions
+              .save(params.id, { styleProfileId, styleProfile: body.styleProfile, original: document.text, result })
+              .pipe(Effect.orDie)
           // Debug holds each paragraph's text for the version; the answer has it only when it was asked for.
           const saving: Pipeline["Service"] = {
             run: (run) =>
@@ -117,11 +119,13 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
         Effect.gen(function* () {
           const body = yield* readBody(DocumentRewriteRequest)
           const versions = yield* Versions
-          const { original, styleProfileId } = yield* versions
+          const { original, styleProfileId, styleProfile } = yield* versions
             .source(params.id, params.n, params.index)
             .pipe(withoutDatabaseFailure)
+          // The version's own profile unless the retry names another: inline profiles are kept with the version.
+          const asked = body.styleProfile !== undefined || body.styleProfileId !== undefined
           const input = yield* prepareRewrite({
-            styleProfileId,
+            ...(asked ? {} : styleProfile !== undefined ? { styleProfile } : { styleProfileId }),
             ...body,
             document: original,
             options: { ...body.options, includeDebug: true }

@@ -80,12 +80,13 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
   versions: (
     db
       .prepare(
-        "SELECT n, created_at, style_profile_id, provider, summary, original FROM versions WHERE document_id = ? ORDER BY n"
+        "SELECT n, created_at, style_profile_id, style_profile, provider, summary, original FROM versions WHERE document_id = ? ORDER BY n"
       )
       .all(row.id) as unknown as ReadonlyArray<{
       n: number
       created_at: number
       style_profile_id: string
+      style_profile: string | null
       provider: string
       summary: string
       original: string
@@ -94,6 +95,7 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
     n: v.n,
     createdAt: v.created_at,
     styleProfileId: v.style_profile_id,
+    ...(v.style_profile === null ? {} : { styleProfile: v.style_profile }),
     provider: v.provider,
     summary: v.summary,
     original: v.original,
@@ -113,8 +115,8 @@ const writeDocument = (db: DatabaseSync, document: BackupDocument, id: string): 
   )
   for (const v of document.versions) {
     db.prepare(
-      "INSERT INTO versions (document_id, n, created_at, style_profile_id, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?)"
-    ).run(id, v.n, v.createdAt, v.styleProfileId, v.provider, v.summary, v.original)
+      "INSERT INTO versions (document_id, n, created_at, style_profile_id, style_profile, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    ).run(id, v.n, v.createdAt, v.styleProfileId, v.styleProfile ?? null, v.provider, v.summary, v.original)
     for (const p of v.paragraphs) {
       db.prepare(
         "INSERT INTO paragraphs (document_id, n, segment, original, rewrite, decision, edited, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"

@@ -46,5 +46,9 @@ export const MIGRATIONS: ReadonlyArray<string> = [
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL
   );
+  `,
+  // The style profile a version ran with when it was given inline rather than by id (JSON), so a retry can use it.
+  `
+  ALTER TABLE versions ADD COLUMN style_profile TEXT;
   `
 ]

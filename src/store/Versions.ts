@@ -6,12 +6,16 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Decision, DecisionRequest, ReviewParagraph, VersionDetail } from "../domain/Documents.ts"
 import { DocumentNotFound, InvalidRequest, RouteNotFound } from "../domain/Errors.ts"
-import type { MeaningVerdict, RewriteResult } from "../domain/Rewrite.ts"
+import { isCertain, withCertainty } from "../domain/Finding.ts"
+import type { MeaningVerdict, RewriteResult, StyleProfile } from "../domain/Rewrite.ts"
 import { segmentMarkdown } from "../markdown/Segments.ts"
+import { checkSafety } from "../pipeline/Safety.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 
 export interface SavedRun {
   readonly styleProfileId: string
+  /** The profile itself when the run was given one inline rather than by id. */
+  readonly styleProfile?: StyleProfile | undefined
   /** The document as it was run. */
   readonly original: string
   /** The run's result, with `debug` (each paragraph's text and scores). */
@@ -30,12 +34,15 @@ export class Versions extends Context.Service<
       index: number,
       request: DecisionRequest
     ) => Effect.Effect<ReviewParagraph, RouteNotFound | InvalidRequest | DatabaseFailure>
-    /** The paragraph's original and the profile its version was run with, for a retry. */
+    /** The paragraph's original and the profile its version was run with (by id, or itself if inline), for a retry. */
     readonly source: (
       documentId: string,
       n: number,
       index: number
-    ) => Effect.Effect<{ readonly original: string; readonly styleProfileId: string }, RouteNotFound | DatabaseFailure>
+    ) => Effect.Effect<
+      { readonly original: string; readonly styleProfileId: string; readonly styleProfile?: StyleProfile },
+      RouteNotFound | DatabaseFailure
+    >
     /** Puts a retry's rewrite in place of the paragraph's (its decision back to pending). */
     readonly replace: (
       documentId: string,
@@ -61,12 +68,13 @@ export class Versions extends Context.Service<
           }
           const next = (last.n ?? 0) + 1
           db.prepare(
-            "INSERT INTO versions (document_id, n, created_at, style_profile_id, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO versions (document_id, n, created_at, style_profile_id, style_profile, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
           ).run(
             documentId,
             next,
             now,
             run.styleProfileId,
+            run.styleProfile === undefined ? null : JSON.stringify(run.styleProfile),
             JSON.stringify(run.result.provider),
             JSON.stringify(run.result.summary),
             run.original
@@ -116,9 +124,18 @@ export class Versions extends Context.Service<
         }
         const edited = request.decision === "edited" ? (request.text ?? null) : null
         const row = yield* database.transaction((db) => {
+          const before = db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as
+            | ParagraphRow
+            | undefined
+          if (before === undefined) return undefined
+          // The writer's edit is checked against the original like any rewrite; its findings are kept beside the run's.
+          const report: StoredReport = {
+            ...parseReport(before.report),
+            editFindings: edited === null ? undefined : checkSafety(before.original, edited).findings
+          }
           db.prepare(
-            "UPDATE paragraphs SET decision = ?, edited = ? WHERE document_id = ? AND n = ? AND segment = ?"
-          ).run(request.decision, edited, documentId, n, index)
+            "UPDATE paragraphs SET decision = ?, edited = ?, report = ? WHERE document_id = ? AND n = ? AND segment = ?"
+          ).run(request.decision, edited, JSON.stringify(report), documentId, n, index)
           return db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as ParagraphRow | undefined
         })
         if (row === undefined) {
@@ -132,12 +149,18 @@ export class Versions extends Context.Service<
           (db) =>
             db
               .prepare(
-                "SELECT p.original, v.style_profile_id FROM paragraphs p JOIN versions v ON v.document_id = p.document_id AND v.n = p.n WHERE p.document_id = ? AND p.n = ? AND p.segment = ?"
+                "SELECT p.original, v.style_profile_id, v.style_profile FROM paragraphs p JOIN versions v ON v.document_id = p.document_id AND v.n = p.n WHERE p.document_id = ? AND p.n = ? AND p.segment = ?"
               )
-              .get(documentId, n, index) as { original: string; style_profile_id: string } | undefined
+              .get(documentId, n, index) as
+              | { original: string; style_profile_id: string; style_profile: string | null }
+              | undefined
         )
         if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
-        return { original: row.original, styleProfileId: row.style_profile_id }
+        return {
+          original: row.original,
+          styleProfileId: row.style_profile_id,
+          ...(row.style_profile === null ? {} : { styleProfile: JSON.parse(row.style_profile) as StyleProfile })
+        }
       })
 
       const replace = Effect.fn("Versions.replace")(function* (
@@ -174,6 +197,8 @@ interface StoredReport {
   readonly styleFeedback?: ReadonlyArray<string>
   readonly meaning: MeaningVerdict
   readonly findings: ReviewParagraph["findings"]
+  /** What the guards found in the writer's edit, against the original; absent when the paragraph is not edited. */
+  readonly editFindings?: ReviewParagraph["findings"] | undefined
   readonly warnings: ReadonlyArray<string>
 }
 
@@ -235,8 +260,20 @@ const paragraphRows = (result: RewriteResult) => {
 const textOf = (row: ParagraphRow): string =>
   row.decision === "rejected" ? row.original : row.decision === "edited" ? (row.edited ?? row.rewrite) : row.rewrite
 
+/** A stored report; findings saved before they had a tier get the tier of their kind. */
+const parseReport = (json: string): StoredReport => {
+  const report = JSON.parse(json) as StoredReport
+  return {
+    ...report,
+    findings: (report.findings ?? []).map(withCertainty),
+    editFindings: report.editFindings?.map(withCertainty)
+  }
+}
+
 const toParagraph = (row: ParagraphRow): ReviewParagraph => {
-  const report = JSON.parse(row.report) as StoredReport
+  const report = parseReport(row.report)
+  // An edit is judged by its own findings: "meaning kept" only when it kept every fact.
+  const edit = row.decision === "edited" ? report.editFindings : undefined
   return {
     index: row.segment,
     original: row.original,
@@ -246,8 +283,8 @@ const toParagraph = (row: ParagraphRow): ReviewParagraph => {
     status: report.status,
     styleScore: report.styleScore,
     styleFeedback: report.styleFeedback ?? [],
-    meaning: report.meaning,
-    findings: report.findings,
+    meaning: edit === undefined ? report.meaning : edit.some(isCertain) ? "failed" : "passed",
+    findings: edit ?? report.findings,
     warnings: report.warnings
   }
 }

@@ -384,4 +384,72 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
       )
     })
   )
+
+  routes.effect("an edit is checked against the original: its findings are answered, saved and shown", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const text = "We utilize 3 keys in order to open the 2 doors, but only on Fridays.\n"
+      const doc = yield* jsonOf<Detail>(yield* postJson("/api/documents", { text }))
+      yield* postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })
+      const path = `/api/documents/${doc.id}/versions/1`
+      interface Paragraph {
+        readonly index: number
+        readonly decision: string
+        readonly meaning: string
+        readonly findings: ReadonlyArray<{ kind: string; certainty: string; original?: string; rewrite?: string }>
+      }
+      const [paragraph] = (yield* jsonOf<{ paragraphs: ReadonlyArray<Paragraph> }>(yield* getPath(path))).paragraphs
+      const patch = (body: unknown) =>
+        Effect.gen(function* () {
+          const client = yield* HttpClient.HttpClient
+          const res = yield* client.execute(
+            HttpClientRequest.patch(`${path}/paragraphs/${paragraph!.index}`).pipe(HttpClientRequest.bodyJsonUnsafe(body))
+          )
+          return yield* jsonOf<Paragraph>(res)
+        })
+      // An edit that changed a number: a certain finding with both sides, and the meaning is not "kept".
+      const lost = yield* patch({ decision: "edited", text: "We use 4 keys to open the 2 doors, but only on Fridays." })
+      assert.strictEqual(lost.meaning, "failed")
+      const number = lost.findings.find((f) => f.kind === "number")
+      assert.strictEqual(number?.certainty, "certain")
+      assert.strictEqual(number?.original, "3")
+      assert.strictEqual(number?.rewrite, "4")
+      // Saved with the paragraph: the version shows the edit's findings.
+      const saved = (yield* jsonOf<{ paragraphs: ReadonlyArray<Paragraph> }>(yield* getPath(path))).paragraphs[0]
+      assert.deepStrictEqual(saved?.findings, lost.findings)
+      // An edit that only rewords a claim: a suspect note, and the facts are kept.
+      const reworded = yield* patch({ decision: "edited", text: "We use 3 keys to open the 2 doors on Fridays." })
+      assert.strictEqual(reworded.meaning, "passed")
+      assert.isTrue(reworded.findings.length > 0 && reworded.findings.every((f) => f.certainty === "suspect"))
+      // Back to the rewrite: the run's findings again.
+      const accepted = yield* patch({ decision: "accepted" })
+      assert.deepStrictEqual(accepted.findings, [])
+    })
+  )
+
+  routes.effect("a paragraph of a version run with an inline style profile can be retried with that profile", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const doc = yield* jsonOf<Detail>(
+        yield* postJson("/api/documents", { text: "We utilize the first key in order to open the door.\n" })
+      )
+      const styleProfile = {
+        id: "inline-plain",
+        name: "Inline plain",
+        description: "Short plain sentences.",
+        rules: ["Use short words."],
+        avoid: [],
+        samples: ["Use the key. Open the door. Close it after you."]
+      }
+      const run = yield* postJson(`/api/documents/${doc.id}/rewrite`, { styleProfile, options: { styleThreshold: 0 } })
+      assert.strictEqual(run.status, 200)
+      const retried = yield* postJson(`/api/documents/${doc.id}/versions/1/paragraphs/0/retry`, {
+        options: { styleThreshold: 0 }
+      })
+      assert.strictEqual(retried.status, 200, yield* retried.text)
+      const rewrites = (yield* fake.calls).filter((c) => c.task === "rewrite")
+      assert.include(JSON.stringify(rewrites.at(-1)?.body), "Inline plain")
+    })
+  )
 })
