@@ -204,7 +204,7 @@ const VERSION = {
       styleScore: 90,
       styleFeedback: [],
       meaning: "failed",
-      findings: [{ kind: "date", message: '"3 May" was dropped', original: "3 May" }],
+      findings: [{ kind: "date", certainty: "certain", message: '"3 May" was dropped', original: "3 May" }],
       warnings: ["kept as it was, because the rewrite dropped 3 May."]
     },
     {
@@ -307,6 +307,43 @@ describe("ReviewView", () => {
     expect(wrapper.get("[data-test=reviewed-text]").text()).toContain("We use 4 servers.")
     expect(wrapper.findAll("[data-test=accept]")).toHaveLength(3)
     expect(wrapper.find("[data-test=partial-result-note]").exists()).toBe(false)
+  })
+
+  it("shows certain findings with both sides, suspect ones as quiet checks to dismiss, and judges an edit by its own", async () => {
+    const checked = {
+      ...VERSION.paragraphs[0]!,
+      findings: [
+        {
+          kind: "hedge",
+          certainty: "suspect",
+          message: '"may" was dropped ("may take an hour")',
+          original: "may take an hour",
+          answer: "kept"
+        }
+      ]
+    }
+    const edited = {
+      ...VERSION.paragraphs[1]!,
+      decision: "edited",
+      text: "It rained on 4 May.",
+      meaning: "failed",
+      findings: [
+        { kind: "date", certainty: "certain", message: '"3 May" became "4 May"', original: "3 May", rewrite: "4 May" }
+      ]
+    }
+    const wrapper = mountReview(
+      { status: "done", outline: [] },
+      { version: { ...VERSION, paragraphs: [checked, edited] }, versions: [{ n: 2 }] }
+    )
+    const [first, second] = cards(wrapper)
+    expect(first?.get("[data-test=meaning-note]").text()).toBe("meaning kept")
+    expect(first?.find("[data-test=findings]").exists()).toBe(false)
+    expect(first?.get("[data-test=suspect-finding]").text()).toContain('check: "may" was dropped')
+    await first?.get("[data-test=dismiss-check]").trigger("click")
+    expect(first?.find("[data-test=suspect-finding]").exists()).toBe(false)
+    // The writer's edit dropped a fact: never "meaning kept", and the change is shown with each side.
+    expect(second?.get("[data-test=meaning-note]").text()).toBe("your edit changes a fact")
+    expect(second?.get("[data-test=certain-finding]").text()).toBe("date 3 May became 4 May")
   })
 
   it("says that a failed run's result holds only what finished", () => {
