@@ -45,7 +45,10 @@ const covers = (others: ReadonlyArray<Link>, link: Link): boolean =>
   others.some((o) => o.key === link.key || ((o.bare || link.bare) && o.host === link.host))
 
 export const linksGuard: Guard = ({ original, rewrite }) => {
-  if (original.urls.length === 0 && rewrite.urls.length === 0 && !original.prose.includes(".")) return []
+  // Without a URL or a "." on either side there can be no link; an original without a "." (a list item) may still
+  // get a domain added by its rewrite.
+  const dotted = original.prose.includes(".") || rewrite.prose.includes(".")
+  if (original.urls.length === 0 && rewrite.urls.length === 0 && !dotted) return []
   const before = linksOf(original.urls, original.prose)
   const after = linksOf(rewrite.urls, rewrite.prose)
   const lost = before.filter((l) => !covers(after, l))

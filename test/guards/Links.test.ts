@@ -65,4 +65,13 @@ describe("Links", () => {
       'the rewrite adds the link "https://evil.example"'
     ])
   })
+
+  it("reports a domain added to a paragraph that has no full stop, such as a list item", () => {
+    assert.deepStrictEqual(messages("Download the installer", "Download the installer from get-tools.io"), [
+      'the rewrite adds the link "get-tools.io"'
+    ])
+    assert.deepStrictEqual(messages("Installer herunterladen", "Installer von get-tools.io herunterladen"), [
+      'the rewrite adds the link "get-tools.io"'
+    ])
+  })
 })
