@@ -79,4 +79,4 @@ export const oppositeSwaps = ({ original, rewrite, lexicon }: GuardInput): Reado
 
 /** Reports the swaps that no added or dropped negation makes good; Negation.ts tells which those are. */
 export const oppositesFindings = (swaps: ReadonlyArray<Swap>): ReadonlyArray<Finding> =>
-  swaps.map((s) => finding("negation", `"${s.from}" became its opposite "${s.to}"`, s.from, s.to))
+  swaps.map((s) => finding("antonym", `"${s.from}" became its opposite "${s.to}"`, s.from, s.to))

@@ -17,6 +17,7 @@ import { negationGuard } from "./Negation.ts"
 import { modalityGuard } from "./Modality.ts"
 import { operatorsGuard } from "./Operators.ts"
 import { listConditionsGuard } from "./ListConditions.ts"
+import { timeGuard } from "./Time.ts"
 
 export interface MeaningCheck {
   /** True when no guard found a fact changed or lost (a `certain` finding); `suspect` findings leave it true. */
@@ -39,7 +40,8 @@ const GUARDS: ReadonlyArray<Guard> = [
   negationGuard,
   modalityGuard,
   operatorsGuard,
-  listConditionsGuard
+  listConditionsGuard,
+  timeGuard
 ]
 
 export const checkMeaning = (original: string, rewrite: string): MeaningCheck => {

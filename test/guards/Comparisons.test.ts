@@ -25,10 +25,10 @@ describe("Comparisons: faster and longer", () => {
     const [f] = flags(
       "The express route is faster than the coastal road.",
       "The express route takes longer than the coastal road.",
-      "negation"
+      "antonym"
     )
     assert.strictEqual(f?.message, '"faster" became its opposite "longer"')
-    flags("Der Bus ist schneller als die Bahn.", "Der Bus braucht länger als die Bahn.", "negation")
+    flags("Der Bus ist schneller als die Bahn.", "Der Bus braucht länger als die Bahn.", "antonym")
   })
 
   it("passes 'faster' said as 'quicker'", () => {

@@ -73,33 +73,33 @@ describe("Negation: opposites", () => {
     const [f] = flags(
       "Water the basil only when the soil is dry to the touch.",
       "Water the basil only when the soil is wet to the touch.",
-      "negation"
+      "antonym"
     )
     assert.strictEqual(f?.message, '"dry" became its opposite "wet"')
     flags(
       "Gießen Sie das Basilikum nur, wenn die Erde trocken ist.",
       "Gießen Sie das Basilikum nur, wenn die Erde feucht ist.",
-      "negation"
+      "antonym"
     )
     flags(
       "N'arrosez le basilic que lorsque la terre est sèche.",
       "N'arrosez le basilic que lorsque la terre est humide.",
-      "negation"
+      "antonym"
     )
     flags(
       "バジルには土が乾いているときだけ水をあげてください。",
       "バジルには土が湿っているときだけ水をあげてください。",
-      "negation"
+      "antonym"
     )
-    flags("只有土壤干燥时才给罗勒浇水。", "只有土壤潮湿时才给罗勒浇水。", "negation")
+    flags("只有土壤干燥时才给罗勒浇水。", "只有土壤潮湿时才给罗勒浇水。", "antonym")
     flags(
       "Riega la albahaca solo cuando la tierra esté seca.",
       "Riega la albahaca solo cuando la tierra esté mojada.",
-      "negation"
+      "antonym"
     )
-    flags("Поливайте базилик, только когда почва сухая.", "Поливайте базилик, только когда почва влажная.", "negation")
-    flags("Smoking is allowed on the balcony.", "Smoking is prohibited on the balcony.", "negation")
-    flags("Rauchen ist auf dem Balkon erlaubt.", "Rauchen ist auf dem Balkon verboten.", "negation")
+    flags("Поливайте базилик, только когда почва сухая.", "Поливайте базилик, только когда почва влажная.", "antonym")
+    flags("Smoking is allowed on the balcony.", "Smoking is prohibited on the balcony.", "antonym")
+    flags("Rauchen ist auf dem Balkon erlaubt.", "Rauchen ist auf dem Balkon verboten.", "antonym")
   })
 
   it("passes the same word said another way", () => {
@@ -131,8 +131,8 @@ describe("Negation: opposites", () => {
   })
 
   it("still reports an opposite whose negation stayed", () => {
-    flags("Smoking is not allowed on the balcony.", "Smoking is not prohibited on the balcony.", "negation")
-    flags("Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon nicht verboten.", "negation")
+    flags("Smoking is not allowed on the balcony.", "Smoking is not prohibited on the balcony.", "antonym")
+    flags("Rauchen ist auf dem Balkon nicht erlaubt.", "Rauchen ist auf dem Balkon nicht verboten.", "antonym")
   })
 })
 
@@ -178,9 +178,9 @@ describe("Negation: late and on time", () => {
       "negation"
     )
     assert.include(f?.message ?? "", '"don\'t" was dropped')
-    const [g] = flags("Please arrive on time for the exam.", "Please arrive late for the exam.", "negation")
+    const [g] = flags("Please arrive on time for the exam.", "Please arrive late for the exam.", "antonym")
     assert.include(g?.message ?? "", "became its opposite")
-    flags("Bitte kommen Sie pünktlich zur Prüfung.", "Bitte kommen Sie zu spät zur Prüfung.", "negation")
+    flags("Bitte kommen Sie pünktlich zur Prüfung.", "Bitte kommen Sie zu spät zur Prüfung.", "antonym")
   })
 })
 
@@ -203,14 +203,14 @@ describe("Negation: closed and passable", () => {
     const [f] = flags(
       "Der Waldweg ist wegen Sturmschäden gesperrt.",
       "Der Waldweg ist wegen Sturmschäden begehbar.",
-      "negation"
+      "antonym"
     )
     assert.strictEqual(f?.message, '"gesperrt" became its opposite "begehbar"')
-    flags("Der Radweg am Fluss ist freigegeben.", "Der Radweg am Fluss ist gesperrt.", "negation")
+    flags("Der Radweg am Fluss ist freigegeben.", "Der Radweg am Fluss ist gesperrt.", "antonym")
     const [g] = flags(
       "La piscina municipal estará cerrada el domingo.",
       "La piscina municipal abrirá el domingo.",
-      "negation"
+      "antonym"
     )
     assert.strictEqual(g?.message, '"cerrada" became its opposite "abrirá"')
   })

@@ -58,7 +58,7 @@ describe("Refinements: readings that kept faithful rewrites apart from broken on
     flags(
       "Из-за ремонта бассейн будет закрыт до конца недели.",
       "Из-за ремонта бассейн будет работать до конца недели.",
-      "negation"
+      "antonym"
     )
   })
 
@@ -92,6 +92,6 @@ describe("Refinements: readings that kept faithful rewrites apart from broken on
   it("reads age limits as bounds and rain against fine weather", () => {
     flags("К забегу допускаются дети не младше восьми лет.", "К забегу допускаются дети не старше восьми лет.", "bound")
     flags("Entry is for children no younger than eight.", "Entry is for children no older than eight.", "bound")
-    flags("雨天の場合、遠足は翌週に延期します。", "晴天の場合、遠足は翌週に延期します。", "negation")
+    flags("雨天の場合、遠足は翌週に延期します。", "晴天の場合、遠足は翌週に延期します。", "antonym")
   })
 })

@@ -39,7 +39,9 @@ export const OPERATOR_KINDS: ReadonlyArray<FindingKind> = [
   "quantifier",
   "comparison",
   "contrast",
-  "claim"
+  "claim",
+  "antonym",
+  "time"
 ]
 
 /** The findings of every guard on a pair. */
