@@ -110,7 +110,7 @@ export const modalityGuard: Guard = (input) => {
   // Uncertainty: a lost value is replaced by others when the rewrite has as many uncertain phrases as the original.
   const enough = uncertainSpans(b, false) >= uncertainSpans(a, true)
   for (const [cls, value] of UNCERTAIN) {
-    if (enough || a.strict(cls, value) === 0 || b.any(cls, value) > 0) continue
+    if (enough || a.strict(cls, value) === 0 || b.any(cls, value) >= a.strict(cls, value)) continue
     const hit = pick(a.hits, cls, value, b.hits)
     if (hit === undefined) continue
     const stronger = gained(a, b, STRONGER_THAN_WEAK, true)

@@ -1,16 +1,18 @@
 /**
  * Negation: every negation of the original must survive in the rewrite, and the rewrite must not add one. Negations
  * are counted (two "not" in the original need two in the rewrite) in any of their forms: "not", "n't", "cannot",
- * "never", "without", "kein", "ne … pas", "не", "不", "ない". Three equivalences keep faithful rewrites passing:
+ * "never", "without", "kein", "ne … pas", "не", "不", "ない". Four equivalences keep faithful rewrites passing:
  * - a negated word that reappears with a negative prefix: "not reported" ↔ "unreported";
  * - "unless X" ↔ "if not X": a lost "unless" with one more negation in the rewrite (or the reverse);
- * - phrases that contain a negation but mean something else ("not only", "no later than") are not counted at all.
+ * - phrases that contain a negation but mean something else ("not only", "no later than") are not counted at all;
+ * - a negation said as a word of negative meaning: "waived" ↔ "won't pay", "switched off" ↔ "not available".
  */
 import { around } from "./CueFindings.ts"
 import { type Hit, label } from "./Cues.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
+import { negativeWords } from "./NegativeWords.ts"
 import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { escape } from "./Regex.ts"
 import { tallies } from "./Tallies.ts"
@@ -119,7 +121,11 @@ export const negationBalance = (input: GuardInput): NegationBalance => {
   const raw = countB - doubled(rewrite, b.hits, lexicon) - (countA - doubled(original, a.hits, lexicon))
   const unlessLost = a.strict("condition", "unless") - b.any("condition", "unless")
   const unlessSwap = raw !== 0 && unlessLost === raw
-  const delta = unlessSwap ? 0 : raw
+  // A word of negative meaning stands for a negation: one that went as a negation came ("the fee is waived" ↔ "you
+  // won't pay the fee"), or one that went with a negation ("not lost" ↔ "kept"), or the reverse (NegativeWords.ts).
+  const implicit = Math.abs(negativeWords(original) - negativeWords(rewrite))
+  const compensated = Math.sign(raw) * Math.min(Math.abs(raw), implicit)
+  const delta = unlessSwap ? 0 : raw - compensated
   // "not allowed" ↔ "forbidden": as many opposites as negations added or dropped.
   const swaps = oppositeSwaps(input)
   const cancelled = delta !== 0 && Math.abs(delta) === swaps.length

@@ -12,6 +12,7 @@ import type { Guard } from "./Guard.ts"
 import { negationBalance } from "./Negation.ts"
 import { tradedSides } from "./Sides.ts"
 import { gained, gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
+import { foldAccents, type Prepared } from "./Text.ts"
 
 /** A value the original has and the rewrite lacks entirely (substitutes included). */
 const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
@@ -127,12 +128,13 @@ export const operatorsGuard: Guard = (input) => {
     )
     if (other !== undefined) out.push(became("quantifier", original, hit, other, rewrite))
     else if (
-      (value === "most" || value === "notall") &&
-      gainedOf(a, b, "quantifier", ["some", "notall"]) === undefined
+      (value === "most" || value === "notall" || value === "some") &&
+      gainedOf(a, b, "quantifier", ["some", "notall", "few"]) === undefined
     ) {
+      // "some trains are cancelled" → "the trains are cancelled": a part became the whole.
       out.push(dropped("quantifier", original, hit))
     }
-    if (other !== undefined || value === "most" || value === "notall") break
+    if (other !== undefined || value === "most" || value === "notall" || value === "some") break
   }
 
   // Comparison direction, unless the two sides traded places too ("A比B快" = "B比A慢").
@@ -141,11 +143,52 @@ export const operatorsGuard: Guard = (input) => {
     out.push(became("comparison", original, turned[0], turned[1], rewrite))
   }
 
-  // Caveats: every contrast connective of the original needs one in the rewrite.
+  // Caveats: every contrast connective of the original needs one in the rewrite, unless what it introduced is still
+  // there in other words ("X, but Y" → "X. Y" keeps the caveat Y; "X, although Y" → "X" loses it).
   const caveat = fewer(a, b, "contrast", "contrast")
-  if (caveat !== undefined) {
+  if (caveat !== undefined && !clauseSurvives(original, caveat.end, rewrite)) {
     const context = around(original, caveat.start, caveat.end, 1, 6)
     out.push(finding("contrast", `the caveat ${quote(label(caveat))} was dropped (${quote(context)})`, context))
   }
   return out
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const CLAUSE_END_RE = /[.;!?。；！？\n]/u
+const CJK_LANGS = new Set(["zh", "ja"])
+const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+
+/**
+ * Whether the clause after `from` in `original` (up to its end of sentence, at most twelve words) is still said in
+ * `rewrite`: at least half of its content words come back (by their first four letters), or in Chinese and Japanese
+ * half of its character pairs.
+ */
+const clauseSurvives = (original: Prepared, from: number, rewrite: Prepared): boolean => {
+  const rest = original.lower.slice(from, from + 240)
+  const end = rest.search(CLAUSE_END_RE)
+  const clause = end < 0 ? rest : rest.slice(0, end)
+  if (CJK_LANGS.has(original.lang)) {
+    const chars = [...clause].filter((c) => CJK_CHAR_RE.test(c))
+    const pairs = chars.slice(1).map((c, i) => `${chars[i] ?? ""}${c}`)
+    if (pairs.length < 2) return false
+    return pairs.filter((p) => rewrite.lower.includes(p)).length * 2 >= pairs.length
+  }
+  const words = clause
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 4)
+    .slice(0, 12)
+  if (words.length < 2) return false
+  const stems = stemsOf(rewrite)
+  return words.filter((w) => stems.has(foldAccents(w.slice(0, 4)))).length * 2 >= words.length
+}
+
+const stemCache = new WeakMap<Prepared, ReadonlySet<string>>()
+const stemsOf = (p: Prepared): ReadonlySet<string> => {
+  let stems = stemCache.get(p)
+  if (stems === undefined) {
+    stems = new Set(p.words.filter((w) => w.lower.length >= 4).map((w) => foldAccents(w.lower.slice(0, 4))))
+    stemCache.set(p, stems)
+  }
+  return stems
 }

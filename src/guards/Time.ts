@@ -25,32 +25,78 @@ export const timeGuard: Guard = ({ original, rewrite }) => {
   const out: Array<Finding> = []
   const a = hitsOf(original)
   const b = hitsOf(rewrite)
-  // A limit on one side in the original only, and on the other side in the rewrite only.
-  for (const [from, to] of [
-    ["limitUntil", "limitFrom"],
-    ["limitFrom", "limitUntil"]
-  ] as const) {
-    const lost = a[from][0]
-    const gained = b[to][0]
-    if (lost !== undefined && gained !== undefined && b[from].length === 0 && a[to].length === 0) {
-      out.push(turned(original, lost, rewrite, gained, "the time limit"))
-    }
-  }
-  // Fewer future marks and more past ones, or the reverse: the statement moved in time.
-  for (const [from, to] of [
-    ["future", "past"],
-    ["past", "future"]
-  ] as const) {
-    const lost = a[from].length > b[from].length ? a[from][0] : undefined
-    const gained = b[to].length > a[to].length ? b[to][0] : undefined
-    if (lost !== undefined && gained !== undefined) {
-      out.push(turned(original, lost, rewrite, gained, from === "future" ? "a future statement" : "a past statement"))
+  // A mark of one kind in a sentence of the original, and only the other kind in the rewrite's sentence that says the
+  // same claim (a paragraph may tell of what happened and of what will, of a deadline and of an opening).
+  for (const [from, to, what] of SHIFTS) {
+    for (const lost of a[from].slice(0, MAX_CUES)) {
+      const [start, end] = sentenceAt(original, lost.start)
+      if (a[to].some((h) => h.start >= start && h.start < end)) continue
+      const match = matchingSentence(original, start, end, rewrite)
+      if (match === undefined) continue
+      const inMatch = (h: Hit) => h.start >= match[0] && h.start < match[1]
+      const gained = b[to].find(inMatch)
+      if (gained !== undefined && !b[from].some(inMatch)) {
+        out.push(turned(original, lost, rewrite, gained, what))
+        break
+      }
     }
   }
   return out
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+const SHIFTS: ReadonlyArray<readonly [List, List, string]> = [
+  ["limitUntil", "limitFrom", "the time limit"],
+  ["limitFrom", "limitUntil", "the time limit"],
+  ["future", "past", "a future statement"],
+  ["past", "future", "a past statement"]
+]
+
+const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+
+/** At most this many cues of one kind are looked at: a long text is not searched sentence by sentence for each. */
+const MAX_CUES = 8
+
+/** The [start, end) of the sentence of `text` around an offset. */
+const sentenceAt = (text: Prepared, offset: number): readonly [number, number] =>
+  text.sentences.find(([start, end]) => offset >= start && offset < end) ?? [0, text.lower.length]
+
+/** What a sentence is about: its content words by their first four letters, or its character pairs in CJK. */
+const topics = (sentence: string, lang: Lang): ReadonlySet<string> => {
+  if (CJK.has(lang)) {
+    const chars = [...sentence].filter((c) => CJK_CHAR_RE.test(c))
+    return new Set(chars.slice(1).map((c, i) => `${chars[i] ?? ""}${c}`))
+  }
+  return new Set(
+    sentence
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4)
+      .map((w) => w.slice(0, 4))
+  )
+}
+
+/** The rewrite's sentence that shares the most of the original sentence's topics, if it shares at least 40 %. */
+const matchingSentence = (
+  original: Prepared,
+  start: number,
+  end: number,
+  rewrite: Prepared
+): readonly [number, number] | undefined => {
+  const wanted = topics(original.lower.slice(start, end), original.lang)
+  if (wanted.size === 0) return undefined
+  let best: readonly [number, number] | undefined
+  let bestShare = 0.4
+  for (const sentence of rewrite.sentences) {
+    const have = topics(rewrite.lower.slice(sentence[0], sentence[1]), original.lang)
+    const share = [...wanted].filter((t) => have.has(t)).length / wanted.size
+    if (share >= bestShare) {
+      best = sentence
+      bestShare = share
+    }
+  }
+  return best
+}
 
 const turned = (original: Prepared, lost: Hit, rewrite: Prepared, gained: Hit, what: string): Finding =>
   finding(

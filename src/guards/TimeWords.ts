@@ -37,7 +37,7 @@ export const TIME_WORDS: Readonly<Record<Lang, TimeWords>> = {
     past: ["has been", "have been", "had been", "was", "were", "did", "has already", "have already", "went"]
   },
   de: {
-    limitUntil: ["bis", "bis zum", "bis zur", "spätestens"],
+    limitUntil: ["~(?<![\\p{L}\\p{N}])bis(?!\\s+zu(?![mr]))(?![\\p{L}\\p{N}])", "bis zum", "bis zur", "spätestens"],
     limitFrom: ["ab", "seit", "ab dem", "ab der", "frühestens"],
     future: ["wird", "werden", "wirst", "werde", "künftig"],
     past: ["wurde", "wurden", "war", "waren", "hatte", "hatten", "worden", "bereits"]

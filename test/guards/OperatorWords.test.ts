@@ -85,7 +85,9 @@ describe("Operators: permission, causes, conditions and caveats in other words",
     passes("お手数ですが、書類を再提出してください。", "書類をもう一度出してください。")
     passes("ご迷惑をおかけしますが、よろしくお願いします。", "迷惑かけてごめん、よろしくね。")
     passes("返品は受け付けますが、送料はご負担ください。", "返品は受け付けます。なお、送料はご負担ください。")
-    flags("この機能は便利ですが、動作が遅いです。", "この機能は便利で、動作が遅いです。", "contrast")
+    // The caveat's connective may go while its clause stays ("X, but Y" → "X, and Y"); the clause itself may not.
+    passes("この機能は便利ですが、動作が遅いです。", "この機能は便利で、動作が遅いです。")
+    flags("この機能は便利ですが、動作がとても遅いです。", "この機能は便利です。", "contrast")
   })
 
   it("reads a negation before a bound as the bound turned round", () => {
