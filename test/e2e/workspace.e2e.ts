@@ -319,12 +319,26 @@ describe("the web workspace in Chromium", () => {
       async () => (await cards.nth(0).locator("[data-test=decision]").textContent()) === "rejected",
       "rejected"
     )
+    // An edit that changes a fact is checked like a rewrite: never "meaning kept", the change shown on each side.
+    await cards.nth(1).locator("[data-test=edit]").click()
+    await page.fill("[data-test=edit-text]", "The migration may take about 50 minutes; plan for it.")
+    await page.click("[data-test=save-edit]")
+    await cards.nth(1).locator("[data-test=certain-finding]").waitFor()
+    assert.strictEqual(await cards.nth(1).locator("[data-test=meaning-note]").textContent(), "your edit changes a fact")
+    assert.include((await cards.nth(1).locator("[data-test=certain-finding]").textContent()) ?? "", "40")
+    await page.screenshot({ path: `${SCREENSHOTS}/09-edit-finding.png`, fullPage: true })
     await cards.nth(1).locator("[data-test=edit]").click()
     await page.fill("[data-test=edit-text]", "The migration may take about 40 minutes; plan for it.")
     await page.click("[data-test=save-edit]")
     await waitUntil(
-      async () => (await cards.nth(1).locator("[data-test=decision]").textContent()) === "edited",
+      async () =>
+        (await cards.nth(1).locator("[data-test=decision]").textContent()) === "edited" &&
+        (await cards.nth(1).locator("[data-test=certain-finding]").count()) === 0,
       "edited"
+    )
+    assert.strictEqual(
+      await cards.nth(1).locator("[data-test=meaning-note]").textContent(),
+      "your edit keeps the facts"
     )
     const reviewed = (await page.textContent("[data-test=reviewed-text]")) ?? ""
     assert.include(reviewed, "In order to upgrade, utilize the installer before 12 March 2026.")
