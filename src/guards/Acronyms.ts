@@ -26,13 +26,31 @@ export const acronymForm = (word: string): string => {
   return ACRONYM_PLURAL_RE.exec(word)?.[1] ?? word
 }
 
-/** Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. */
+const partsCache = new WeakMap<Prepared, ReadonlyArray<string>>()
+const expandsCache = new WeakMap<Prepared, Map<string, boolean>>()
+
+/**
+ * Whether `text` spells out the acronym: words whose initials are its letters, small words skipped. Looked up once
+ * for each acronym and text: a long paragraph repeats its acronyms.
+ */
 export const expands = (written: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
+  let known = expandsCache.get(p)
+  if (known === undefined) expandsCache.set(p, (known = new Map()))
+  let found = known.get(written)
+  if (found === undefined) known.set(written, (found = spelledOut(written, p, skip)))
+  return found
+}
+
+const spelledOut = (written: string, p: Prepared, skip: ReadonlySet<string>): boolean => {
   const acronym = acronymForm(written)
   const letters = foldAccents(acronym.toLowerCase())
   if (!ACRONYM_RE.test(acronym) || /\d/.test(letters)) return false
   // "relevé d'identité bancaire": an elided article is no initial.
-  const parts = p.words.flatMap((w) => w.lower.replace(ELISION_RE, "").split("-"))
+  let parts = partsCache.get(p)
+  if (parts === undefined) {
+    parts = p.words.flatMap((w) => w.lower.replace(ELISION_RE, "").split("-"))
+    partsCache.set(p, parts)
+  }
   for (let s = 0; s < parts.length; s++) {
     let k = 0
     let i = s
@@ -72,7 +90,7 @@ const compounded = (letters: string, parts: ReadonlyArray<string>, s: number, sk
 export const abbreviated = (
   nameKeys: ReadonlyArray<string>,
   p: Prepared,
-  keys: ReadonlyArray<string>,
+  keys: Pick<ReadonlySet<string>, "has">,
   skip: ReadonlySet<string>
 ): boolean => {
   const letters = nameKeys
@@ -80,5 +98,5 @@ export const abbreviated = (
     .filter((k) => !skip.has(k))
     .map((k) => k.normalize("NFD")[0])
     .join("")
-  return letters.length >= 2 && keys.includes(letters) && p.prose.includes(letters.toUpperCase())
+  return letters.length >= 2 && keys.has(letters) && p.prose.includes(letters.toUpperCase())
 }

@@ -7,18 +7,23 @@
 import type { Lexicon } from "./Lexicon.ts"
 import { alternation } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
-import { type Step, smallNumber, time, timeSteps } from "./Times.ts"
+import { CLOCK_WORD, hourWords, type Step, smallNumber, time, timeSteps } from "./Times.ts"
 
 const CJK = new Set(["zh", "ja"])
 export interface Patterns {
   readonly steps: ReadonlyArray<Step>
-  /** Which kinds of date word (1 month, 2 weekday, 4 quarter) each word is. */
+  /** Which kinds of date word (1 month, 2 weekday, 4 quarter, 8 clock) each word is. */
   readonly wordKinds: ReadonlyMap<string, number>
+  /** An hour in words after an "at" word ("a las nueve", "um neun"), and the hours by word. */
+  readonly spelledHour: RegExp
+  readonly hourOf: ReadonlyMap<string, number>
 }
 
 const MONTH_WORD = 1
 const WEEKDAY_WORD = 2
 const QUARTER_WORD = 4
+/** An hour in words ("nine", "neun"): a text with one may say a time after an "at" word. */
+export const HOUR_WORD = 16
 
 const ymd = (y: number | undefined, m: number, d: number | undefined): ReadonlyArray<string> | undefined => {
   if (m < 1 || m > 12 || (d !== undefined && (d < 1 || d > 31))) return undefined
@@ -63,7 +68,8 @@ export const patternsFor = (lex: Lexicon): Patterns => {
   const MONTH = `(${alternation([...monthOf.keys()])})`
   const ordinalOf = new Map(Object.entries(lex.numbers.ordinals).filter(([, v]) => v >= 1 && v <= 31))
   const ORDINAL = alternation([...ordinalOf.keys()])
-  // "the first may be": a month written out next to an ordinal word is capitalised where the language does so.
+  // A month written out is capitalised where the language capitalises month names ("the first may be", "children
+  // over 12 may take" hold no date; "12 May", "3. März" do).
   const monthCased = (m: RegExpExecArray, month: string | undefined, p: Prepared) =>
     !capitalised || /\p{Lu}/u.test(p.prose[m.index + m[0].indexOf(month ?? "")] ?? "")
   const YEARSUF = lex.dateWords.year.length > 0 ? `(?:\\s*(?:${alternation(lex.dateWords.year)})(?![\\p{L}])\\.?)?` : ""
@@ -155,14 +161,14 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       re(
         `${L}(\\d{1,2})${DAYSUF}\\s*${JOIN}\\s*(\\d{1,2})${DAYSUF}(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
       ),
-      (m) => twoDays(m[4], monthOf.get(m[3] ?? "") ?? 0, m[1], m[2]),
+      (m, p) => (monthCased(m, m[3], p) ? twoDays(m[4], monthOf.get(m[3] ?? "") ?? 0, m[1], m[2]) : undefined),
       hasMonth
     ],
     [
       re(
         `(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*${JOIN}\\s*(\\d{1,2})(?:st|nd|rd|th)?(?![\\d.,:]?\\d)(?:,?\\s+(\\d{4})(?!\\d))?`
       ),
-      (m) => twoDays(m[4], monthOf.get(m[1] ?? "") ?? 0, m[2], m[3]),
+      (m, p) => (monthCased(m, m[1], p) ? twoDays(m[4], monthOf.get(m[1] ?? "") ?? 0, m[2], m[3]) : undefined),
       hasMonth
     ],
     // 3 June 2026, 3. Juni, 3 de junio de 2026, 3 июня 2026 г.
@@ -170,7 +176,10 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       re(
         `${L}(\\d{1,2})(?:\\.|st|nd|rd|th|er|º|-?го|-?е)?(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
       ),
-      (m) => ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[2] ?? "") ?? 0, Number(m[1])),
+      (m, p) =>
+        monthCased(m, m[2], p)
+          ? ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[2] ?? "") ?? 0, Number(m[1]))
+          : undefined,
       hasMonth
     ],
     // the third of June, le premier juin, el primero de junio, am dritten Juni, третьего июня
@@ -198,13 +207,16 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       re(
         `(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d.,:]?\\d)(?:,?\\s+(\\d{4})(?!\\d))?`
       ),
-      (m) => ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[1] ?? "") ?? 0, Number(m[2])),
+      (m, p) =>
+        monthCased(m, m[1], p)
+          ? ymd(m[3] === undefined ? undefined : Number(m[3]), monthOf.get(m[1] ?? "") ?? 0, Number(m[2]))
+          : undefined,
       hasMonth
     ],
     // June 2026, junio de 2026
     [
       re(`(?<![\\p{L}])${MONTH}(?![\\p{L}])\\.?(?:\\s+(?:de|of|del))?,?\\s+(\\d{4})(?!\\d)${YEARSUF}`),
-      (m) => ymd(Number(m[2]), monthOf.get(m[1] ?? "") ?? 0, undefined),
+      (m, p) => (monthCased(m, m[1], p) ? ymd(Number(m[2]), monthOf.get(m[1] ?? "") ?? 0, undefined) : undefined),
       hasMonth
     ],
     // 2025/26, 2025-26: a span of two years, the second written short
@@ -267,12 +279,32 @@ export const patternsFor = (lex: Lexicon): Patterns => {
     ],
     ...timeSteps(lex)
   ]
-  const patterns = { steps, wordKinds }
+  // The words of clock phrases ("halb", "половине", "demie") and the hours in words: a text with one may hold a time.
+  const clock = lex.dateWords as { readonly clockBefore?: object; readonly clockAfter?: object }
+  const hourOf = hourWords(lex)
+  for (const phrase of [...Object.keys(clock.clockBefore ?? {}), ...Object.keys(clock.clockAfter ?? {})]) {
+    for (const w of phrase.toLowerCase().split(/\s+/)) {
+      if (w.length >= 4) wordKinds.set(w, (wordKinds.get(w) ?? 0) | CLOCK_WORD)
+    }
+  }
+  for (const w of hourOf.keys()) wordKinds.set(w, (wordKinds.get(w) ?? 0) | HOUR_WORD)
+  const spelledHour = re(
+    `(?<![\\p{L}\\p{N}])(?:${alternation(lex.dateWords.at ?? [])})\\s+(${alternation([...hourOf.keys()])})(?![\\p{L}\\p{N}])`
+  )
+  const patterns = { steps, wordKinds, spelledHour, hourOf }
   patternCache.set(lex, patterns)
   return patterns
 }
 
+/** Where the sentence holding `offset` starts (a binary search: a long paragraph has many sentences). */
 const sentenceStart = (p: Prepared, offset: number): number => {
-  for (const [start, end] of p.sentences) if (offset >= start && offset < end) return start
+  let [lo, hi] = [0, p.sentences.length - 1]
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const [start, end] = p.sentences[mid] ?? [0, 0]
+    if (offset < start) hi = mid - 1
+    else if (offset >= end) lo = mid + 1
+    else return start
+  }
   return 0
 }

@@ -5,7 +5,7 @@
  * The patterns are in DatePatterns.ts, built once per language from the month, weekday and date words of its data
  * file; the patterns of times of day are in Times.ts.
  */
-import { patternsFor } from "./DatePatterns.ts"
+import { HOUR_WORD, patternsFor } from "./DatePatterns.ts"
 import { distinct, lostAndAdded } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
@@ -23,7 +23,10 @@ export interface Dates {
   readonly pool: ReadonlySet<string>
   /** The lower-cased prose with every date and time blanked out (same offsets), for the number guard. */
   readonly rest: string
-  /** The bare whole numbers up to 24 left in `rest`: "de 2 a 4" may be "de 2:00 a 4:00" in the other text. */
+  /**
+   * The bare whole numbers up to 24 left in `rest`, and the hours in words after an "at" word: "de 2 a 4" may be "de
+   * 2:00 a 4:00" in the other text, "a las nueve" "a las 21:00".
+   */
   readonly hours: ReadonlySet<number>
 }
 
@@ -58,22 +61,31 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   const items: Array<DateItem> = []
   const pool = new Set<string>()
   let work = p.lower
-  const { steps, wordKinds } = patternsFor(lex)
+  const { steps, wordKinds, spelledHour, hourOf } = patternsFor(lex)
   let kinds = 0
   for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? 0
-  if (kinds !== 0 || /\d|[月季星周礼曜年時点]/.test(work)) {
+  if ((kinds & ~HOUR_WORD) !== 0 || /\d|[月季星周礼曜年時点]/.test(work)) {
     for (const [regex, read, need] of steps) {
       if (!need(work, kinds)) continue
-      let blanked = work
+      const ranges: Array<readonly [number, number]> = []
       for (const m of work.matchAll(regex)) {
         const needs = read(m, p)
         if (needs === undefined) continue
         const end = m.index + m[0].trimEnd().length
         items.push({ text: p.prose.slice(m.index, end).trim(), start: m.index, needs })
         for (const g of gives(needs)) pool.add(g)
-        blanked = blanked.slice(0, m.index) + " ".repeat(end - m.index) + blanked.slice(end)
+        ranges.push([m.index, end])
       }
-      work = blanked
+      // Blanked out once per pattern: a long paragraph is not copied once per date.
+      if (ranges.length > 0) {
+        const parts: Array<string> = []
+        let at = 0
+        for (const [start, end] of ranges) {
+          parts.push(work.slice(at, start), " ".repeat(end - start))
+          at = end
+        }
+        work = parts.join("") + work.slice(at)
+      }
     }
   }
   for (const m of work.matchAll(BARE_YEAR_RE)) pool.add(`y:${m[1]}`)
@@ -82,6 +94,10 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   if (pool.has("we:1")) for (const d of ["wd:6", "wd:7"]) pool.add(d)
   const hours = new Set<number>()
   for (const m of work.matchAll(BARE_HOUR_RE)) if (Number(m[1]) <= 24) hours.add(Number(m[1]))
+  // "a las nueve", "um neun": an hour in words after its "at" word, which the other text may give as "21:00".
+  if (lex.dateWords.at !== undefined && (kinds & HOUR_WORD) !== 0) {
+    for (const m of work.matchAll(spelledHour)) hours.add(hourOf.get(m[1] ?? "") ?? 0)
+  }
   const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work, hours }
   cache.set(p, dates)
   return dates

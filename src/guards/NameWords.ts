@@ -1,9 +1,9 @@
 /**
  * The word lists names are read with in one language (titles, connectors, name suffixes, family names, common
  * capitalised words), and when two name words are the same: in languages that inflect names ("Ивана", "Kellers")
- * two forms of one stem are.
+ * two forms of one stem are; and a name written as its adjective or demonym ("Bordeaux" → "bordelais") is kept.
  */
-import type { Lang, Lexicon } from "./Lexicon.ts"
+import type { Lang, Lexicon, LexiconData } from "./Lexicon.ts"
 
 /** Languages that inflect names ("Ивана", "Kellers"): a shared stem is the same name. */
 const INFLECTING: ReadonlySet<Lang> = new Set(["de", "ru"])
@@ -23,6 +23,14 @@ export interface NameLists {
   readonly places: ReadonlySet<string>
   /** Spelled numbers ("fifteen"): after a sentence's first word they make it a verb ("Allow fifteen minutes"). */
   readonly numbers: ReadonlySet<string>
+  /** Endings of an adjective or demonym made from a name ("-ish" in "Spanish", "-ais" in "bordelais"). */
+  readonly derived: RegExp
+}
+
+/** The name lists of a language file, with the ones only names read. */
+type NameData = LexiconData["names"] & {
+  /** Endings of adjectives and demonyms made from a place or a person ("-ian", "-ais", "-isch", "-ский"). */
+  readonly derivedEndings?: ReadonlyArray<string>
 }
 
 const SINGLE_WORD_RE = /^\p{L}{3,}$/u
@@ -46,14 +54,27 @@ const quantityWords = (lex: Lexicon): ReadonlyArray<string> => {
   return all.filter((w) => SINGLE_WORD_RE.test(w))
 }
 
+/** Plural and case endings of weekday and month names: "Saturdays", "samedis", "Samstage", "sábados". */
+const CALENDAR_ENDINGS = ["", "s", "e", "es", "en", "n"]
+
+/**
+ * Weekday and month names with their plural forms ("Saturdays", "Montage", "domingos"): dates, which the date
+ * guard reads, never names, in every language and at any place in a sentence.
+ */
+const calendarWords = (lex: Lexicon): ReadonlyArray<string> =>
+  [...lex.weekdays.flat(), ...lex.months.flat()]
+    .filter((w) => !w.endsWith("."))
+    .flatMap((w) => CALENDAR_ENDINGS.map((e) => w.toLowerCase() + e))
+
 const cache = new Map<Lang, NameLists>()
 export const nameLists = (lex: Lexicon): NameLists => {
   let sets = cache.get(lex.lang)
   if (sets === undefined) {
-    const n = lex.names
+    const n: NameData = lex.names
+    const derived = n.derivedEndings ?? []
     sets = {
       common: new Set(
-        [...n.commonCapitalised, ...lex.months.flat(), ...quantityWords(lex)].map((w) => w.toLowerCase())
+        [...n.commonCapitalised, ...calendarWords(lex), ...quantityWords(lex)].map((w) => w.toLowerCase())
       ),
       titles: new Set(n.titles),
       connectors: new Set(n.connectors),
@@ -64,7 +85,8 @@ export const nameLists = (lex: Lexicon): NameLists => {
       organisations: n.organisations.toSorted((a, b) => b.length - a.length),
       endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/,
       places: new Set(n.placePrepositions ?? []),
-      numbers: new Set(Object.keys(lex.numbers.words))
+      numbers: new Set(Object.keys(lex.numbers.words)),
+      derived: derived.length > 0 ? new RegExp(`(?:${derived.join("|")})$`, "u") : /(?!)/
     }
     cache.set(lex.lang, sets)
   }
@@ -88,10 +110,48 @@ export const sameWord = (a: string, b: string, lang: Lang): boolean => {
   return i >= need
 }
 
-/** Whether `keys` has the name word `key`, in any of its forms. */
-export const hasWord = (keys: ReadonlyArray<string>, key: string, lang: Lang): boolean =>
-  keys.some((k) => sameWord(k, key, lang))
+/** Letters two forms of a name word, or a name and a word made from it, share at the start ("Spain", "Spanish"). */
+export const DERIVED_PREFIX = 3
+
+/** Distinct words, and the same by their first letters (made when first asked for): where a name word is looked up. */
+export interface WordIndex {
+  /** The words (a set, or a map whose keys are the words). */
+  readonly all: Pick<ReadonlySet<string>, "has" | "keys">
+  byStart?: Map<string, Array<string>>
+}
+
+const startOf = (w: string): string => w.slice(0, DERIVED_PREFIX)
+
+/** The words of `index` that start like `key`: the candidates for its other forms. */
+export const startingLike = (index: WordIndex, key: string): ReadonlyArray<string> => {
+  if (index.byStart === undefined) {
+    const byStart = new Map<string, Array<string>>()
+    for (const w of index.all.keys()) {
+      const list = byStart.get(startOf(w))
+      if (list === undefined) byStart.set(startOf(w), [w])
+      else list.push(w)
+    }
+    index.byStart = byStart
+  }
+  return index.byStart.get(startOf(key)) ?? []
+}
+
+/** Whether `index` has the name word `key`, in any of its forms. */
+export const hasWord = (index: WordIndex, key: string, lang: Lang): boolean =>
+  index.all.has(key) || (INFLECTING.has(lang) && startingLike(index, key).some((k) => sameWord(k, key, lang)))
 
 /** Whether the words capitalised inside a sentence (`context`) have the name word `key`, in any of its forms. */
-export const inContext = (context: ReadonlySet<string>, key: string, lang: Lang): boolean =>
-  context.has(key) || (INFLECTING.has(lang) && [...context].some((c) => sameWord(c, key, lang)))
+export const inContext = hasWord
+
+/**
+ * Whether `word` is an adjective or demonym made from the name word `name` ("bordeaux" → "bordelais", "bayern" →
+ * "bayerische", "spain" → "spanish", "москва" → "московский"): it starts with at least five letters of the name, or
+ * with all of it but its last one or two, and ends with an ending of such words. The ending keeps two different
+ * names apart ("ortiz" and "ortega", "johnson" and "johnston").
+ */
+export const derivedFrom = (name: string, word: string, sets: NameLists): boolean => {
+  if (word === name || word.length < name.length - 1 || !sets.derived.test(word)) return false
+  let shared = 0
+  while (shared < name.length && name[shared] === word[shared]) shared++
+  return shared >= 5 || (shared >= DERIVED_PREFIX && shared >= name.length - 2)
+}

@@ -1,61 +1,139 @@
 /**
  * Names: people, organisations, places and products. Every name of the original must survive in the rewrite
- * (an acronym may be replaced by its expansion and back), and the rewrite must not bring in a name of its own.
+ * (an acronym may be replaced by its expansion and back, a place by its adjective or demonym: "Bordeaux" and
+ * "bordelais"), and the rewrite must not bring in a name of its own.
  *
  * What counts as a name depends on the language. Everywhere: acronyms, CamelCase and words with digits ("NASA",
  * "GitHub", "GPT4"), words after a title ("Dr", "Frau", "Mme") or before a name suffix ("さん", "GmbH"). In English,
  * Spanish, French and Russian: capitalised words inside a sentence, and a capitalised word at a sentence start when
  * it is not a common word of the language. German capitalises every noun: there a name needs a title, a strong form
  * or a run of capitalised words. Chinese and Japanese: Latin-script names, katakana names written with "・",
- * Chinese names (a family name the segmenter could not join to a word), words before an honorific, and
- * organisations ("清华大学", "東京大学"); an acronym the rewrite may have written out in katakana or Han is not
- * reported. Spelled numbers, units, greetings and address forms are common words everywhere. Acronyms and
- * their expansions are read in Acronyms.ts, the word lists of each language in NameWords.ts.
+ * Chinese names (a family name the segmenter could not join to a word), Japanese family names written alone, words
+ * before an honorific, and organisations ("清华大学", "東京大学"); an acronym the rewrite may have written out in
+ * katakana or Han is not reported, nor a name the segmenter cut differently in the two texts ("徐闻", "徐闻轮").
+ * Spelled numbers, units, weekdays, months, greetings and address forms are common words everywhere, and so is a
+ * word either text also writes in lower case. Acronyms and their expansions are read in Acronyms.ts, the word lists
+ * of each language in NameWords.ts, Chinese and Japanese names in NamesCjk.ts.
+ *
+ * Certainty: a name found by a title, a suffix, its form or its place inside a sentence is a fact, and losing it
+ * refuses the rewrite. A capitalised first word of a sentence with nothing else to show it is a name ("Due to
+ * works…", "Priya approved…"), or a word of a heading in title case ("Important Update:"), is only probably one: its
+ * loss is a question to the model, unless the rewrite has another unknown name in its place (the same word before
+ * or after it), which makes it a swapped name. Such a word is never reported as added.
  */
 import { abbreviated, expands, isStrong } from "./Acronyms.ts"
-import { lostAndAdded } from "./Finding.ts"
+import { finding, type Finding, lostAndAdded, quote } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
-import type { Lexicon } from "./Lexicon.ts"
-import { hasWord, inContext, type NameLists, nameLists } from "./NameWords.ts"
+import type { Lang, Lexicon } from "./Lexicon.ts"
+import {
+  derivedFrom,
+  hasWord,
+  inContext,
+  type NameLists,
+  nameLists,
+  startingLike,
+  type WordIndex
+} from "./NameWords.ts"
 import { makeName, type Name, normalise } from "./Name.ts"
-import { cjkNames, TITLE_RE, titlesLost, writtenOut } from "./NamesCjk.ts"
+import { cjkNames, sameEntity, TITLE_RE, titlesLost, writtenOut } from "./NamesCjk.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 export type { Name } from "./Name.ts"
 
 const CAPITALISED_RE = /^\p{Lu}/u
+const LOWER_RE = /^\p{Ll}/u
 const POSSESSIVE_RE = /['’]s?$/u
 const GAP_SPACE_RE = /^[\s\u00a0]*$/
-const GAP_INITIAL_RE = /[:\n•]/
-
-/** The capitalised words used inside a sentence, where capitals mark names (not in German). */
-const midSentenceCapitals = (p: Prepared, sets: NameLists, into: Set<string>): void => {
-  if (p.lang === "de") return
-  const { norm, keys } = infoOf(p)
-  p.words.forEach((w, i) => {
-    const prev = p.words[i - 1]
-    if (prev === undefined || prev.sentence !== w.sentence || !CAPITALISED_RE.test(norm[i] as string)) return
-    const key = keys[i] as string
-    if (!sets.common.has(key) && !GAP_INITIAL_RE.test(p.prose.slice(prev.end, w.start))) into.add(key)
-  })
-}
+/** What opens a sentence or a list item between two words: a colon, a line break, a bullet, "¡", "¿", an emoji. */
+const GAP_INITIAL_RE = /[:\n•¡¿\p{Extended_Pictographic}]/u
+/** A full stop and a space: the end of a sentence, unless it ends an abbreviation ("Dr. Weber", "e.g. Acme"). */
+const GAP_STOP_RE = /[.!?…]\s/u
+const DIGITS_RE = /^\d/u
 
 interface Info {
   /** Normalised words as written and lower-cased. */
   readonly norm: ReadonlyArray<string>
   readonly keys: ReadonlyArray<string>
+  /** Whether each word opens a sentence or a list item. */
+  readonly initial: ReadonlyArray<boolean>
+  /** The keys, to look a name word up in. */
+  readonly index: WordIndex
+  /**
+   * Each key, and whether the text writes it in lower case somewhere: evidence that the same word capitalised is
+   * no name. Its keys are the index's words.
+   */
+  readonly written: ReadonlyMap<string, boolean>
+}
+
+/**
+ * Whether word `i` opens a sentence: the first word, one after a sentence end or a gap that opens one (see
+ * GAP_INITIAL_RE), or one after an abbreviation with a full stop that follows a number ("500 ms. Setting …",
+ * "500 мс. Настройка"): there the abbreviation is a unit, not a title or "e.g.", and the full stop ends the sentence.
+ */
+const opensSentence = (p: Prepared, i: number): boolean => {
+  const prev = p.words[i - 1]
+  const w = p.words[i] as Word
+  if (prev === undefined || prev.sentence !== w.sentence) return true
+  if (w.start - prev.end === 1 && p.prose[prev.end] === " ") return false
+  const gap = p.prose.slice(prev.end, w.start)
+  if (GAP_INITIAL_RE.test(gap)) return true
+  return GAP_STOP_RE.test(`${gap} `) && DIGITS_RE.test(p.words[i - 2]?.text ?? "")
 }
 
 const infoCache = new WeakMap<Prepared, Info>()
 const infoOf = (p: Prepared): Info => {
   let info = infoCache.get(p)
   if (info === undefined) {
-    const norm = p.words.map((w) => normalise(w.text))
-    info = { norm, keys: norm.map((w) => w.toLowerCase()) }
+    const norm: Array<string> = []
+    const keys: Array<string> = []
+    const initial: Array<boolean> = []
+    const written = new Map<string, boolean>()
+    for (let i = 0; i < p.words.length; i++) {
+      const word = normalise(p.words[i]!.text)
+      const key = word.toLowerCase()
+      norm.push(word)
+      keys.push(key)
+      initial.push(opensSentence(p, i))
+      if (LOWER_RE.test(word)) written.set(key, true)
+      else if (!written.has(key)) written.set(key, false)
+    }
+    info = { norm, keys, initial, written, index: { all: written } }
     infoCache.set(p, info)
   }
   return info
 }
+
+/** Whether text `p` writes the word `key` in lower case somewhere. */
+const inLowerCase = (p: Prepared, key: string): boolean => infoOf(p).written.get(key) === true
+
+/**
+ * The capitalised words used inside a sentence, where capitals mark names (not in German); not the words the text
+ * also writes in lower case ("Market" when it says "market" too: a title written in capitals), nor the word right
+ * after a capitalised first word ("Grace Hopper wrote…": the two are read as one run, and the second is no evidence
+ * that the first is a word of its own).
+ */
+const midSentenceCapitals = (p: Prepared, sets: NameLists): ReadonlySet<string> => {
+  let found = capitalsCache.get(p)
+  if (found !== undefined) return found
+  const into = new Set<string>()
+  const { norm, keys, initial } = infoOf(p)
+  const capital = (i: number): boolean => CAPITALISED_RE.test(norm[i] as string) && !sets.common.has(keys[i] as string)
+  for (let i = 0; p.lang !== "de" && i < norm.length; i++) {
+    const key = keys[i] as string
+    if (initial[i] || !capital(i) || inLowerCase(p, key)) continue
+    if (
+      initial[i - 1] === true &&
+      capital(i - 1) &&
+      GAP_SPACE_RE.test(p.prose.slice(p.words[i - 1]!.end, p.words[i]!.start))
+    )
+      continue
+    into.add(key)
+  }
+  found = into
+  capitalsCache.set(p, found)
+  return found
+}
+const capitalsCache = new WeakMap<Prepared, ReadonlySet<string>>()
 
 const namesCache = new WeakMap<Prepared, { readonly other: Prepared; readonly names: ReadonlyArray<Name> }>()
 
@@ -64,17 +142,27 @@ export const namesOf = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArr
   const cached = namesCache.get(p)
   if (cached !== undefined && cached.other === other) return cached.names
   const sets = nameLists(lex)
-  const context = new Set<string>()
-  midSentenceCapitals(p, sets, context)
-  midSentenceCapitals(other, sets, context)
-  const names = p.lang === "zh" || p.lang === "ja" ? cjkNames(p, sets) : alphabeticNames(p, sets, context)
+  let names: ReadonlyArray<Name>
+  if (p.lang === "zh" || p.lang === "ja") names = cjkNames(p, other, sets)
+  else {
+    const mine = midSentenceCapitals(p, sets)
+    const theirs = midSentenceCapitals(other, sets)
+    const all = {
+      has: (key: string) => mine.has(key) || theirs.has(key),
+      keys: () => new Set([...mine, ...theirs]).keys()
+    }
+    names = alphabeticNames(p, other, sets, { all })
+  }
   namesCache.set(p, { other, names })
   return names
 }
 
-const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<string>): ReadonlyArray<Name> => {
+const alphabeticNames = (p: Prepared, other: Prepared, sets: NameLists, context: WordIndex): ReadonlyArray<Name> => {
   const words = p.words
-  const { norm, keys } = infoOf(p)
+  const { norm, keys, initial: initials } = infoOf(p)
+  // A word either text writes in lower case is a common word capitalised at a sentence start or in a heading
+  // ("Replacement buses" and "a replacement", "Setting" and "setting"): no name, unless it has a name's form.
+  const lowerElsewhere = (key: string): boolean => inLowerCase(p, key) || inLowerCase(other, key)
   const german = p.lang === "de"
   // Without word lists (Russian has no articles to tell an imperative by), a sentence-initial word needs more proof.
   const listed = p.lang !== "ru" && p.lang !== "other"
@@ -89,52 +177,77 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
       GAP_SPACE_RE.test(p.prose.slice(a.end, b.start))
     )
   }
-  const initial = (i: number): boolean => {
-    const prev = words[i - 1]
-    const w = words[i] as Word
-    return prev === undefined || prev.sentence !== w.sentence || GAP_INITIAL_RE.test(p.prose.slice(prev.end, w.start))
-  }
+  const initial = (i: number): boolean => initials[i] === true
   const capitalised = (i: number): boolean => {
     const word = norm[i]
     if (word === undefined || !CAPITALISED_RE.test(word)) return false
     const key = keys[i] as string
     return !sets.common.has(key) && !sets.titles.has(key)
   }
+  // "Dr. Weber", "Frau Keller"; not "500 ms. Setting", where the title-like word is a unit after a number.
   const afterTitle = (i: number): boolean => {
     const prev = words[i - 1]
-    return prev !== undefined && sets.titles.has(prev.lower) && p.prose.slice(prev.end, words[i]!.start).length <= 3
+    return (
+      prev !== undefined &&
+      sets.titles.has(prev.lower) &&
+      p.prose.slice(prev.end, words[i]!.start).length <= 3 &&
+      !DIGITS_RE.test(words[i - 2]?.text ?? "")
+    )
   }
+  // Evidence that a sentence's first word is a name on its own: it is capitalised inside a sentence of either text.
+  const evidenced = (i: number): boolean => afterTitle(i) || inContext(context, keys[i] as string, p.lang)
   const placePreposition = (i: number): boolean => {
     const prev = words[i - 1]
     return prev !== undefined && prev.sentence === words[i]?.sentence && sets.places.has(prev.lower)
   }
+  const heading = headingWords(p, sets, initials)
   let i = 0
   while (i < words.length) {
     if (!capitalised(i)) {
       i++
       continue
     }
+    // A sentence's first word is not glued to the name after it ("¡Llega FacturaFácil!", "Contact Acme Support")
+    // when it shows no sign of a name itself and the next word is one on its own: an acronym, CamelCase or digit
+    // word, or a word capitalised inside a sentence of either text; or when it is written in lower case elsewhere.
+    const alone =
+      !german &&
+      initial(i) &&
+      capitalised(i + 1) &&
+      !evidenced(i) &&
+      (lowerElsewhere(keys[i] as string) ||
+        isStrong(norm[i + 1] as string) ||
+        inContext(context, keys[i + 1] as string, p.lang))
     // A run of capitalised words, with connectors between them ("Bank of America", "Instituto de Biomedicina").
     const run: Array<Word> = [words[i] as Word]
     let j = i + 1
-    for (;;) {
-      if (capitalised(j) && joined(j)) run.push(words[j++] as Word)
-      // German nouns are capitalised: "Auskunftsersuchen von Kundinnen" are two nouns, not one name.
-      else if (!german && sets.connectors.has(words[j]?.lower ?? "") && joined(j)) {
-        // One or two connectors ("of", "de la") between capitalised words.
-        const two = sets.connectors.has(words[j + 1]?.lower ?? "") && joined(j + 1) ? 1 : 0
-        if (!capitalised(j + 1 + two) || !joined(j + 1 + two)) break
-        for (let k = j; k <= j + 1 + two; k++) run.push(words[k] as Word)
-        j += 2 + two
-      } else break
-    }
+    if (!alone)
+      for (;;) {
+        if (capitalised(j) && joined(j)) run.push(words[j++] as Word)
+        // German nouns are capitalised: "Auskunftsersuchen von Kundinnen" are two nouns, not one name.
+        else if (!german && sets.connectors.has(words[j]?.lower ?? "") && joined(j)) {
+          // One or two connectors ("of", "de la") between capitalised words.
+          const two = sets.connectors.has(words[j + 1]?.lower ?? "") && joined(j + 1) ? 1 : 0
+          if (!capitalised(j + 1 + two) || !joined(j + 1 + two)) break
+          for (let k = j; k <= j + 1 + two; k++) run.push(words[k] as Word)
+          j += 2 + two
+        } else break
+      }
     const first = keys[i] as string
     const strong = run.some((_, k) => isStrong(norm[i + k] as string))
     const start = initial(i)
     const titled = afterTitle(i) || sets.suffixes.has(words[j]?.lower ?? "")
     let name = true
     let weak = false
-    if (german) {
+    // A run of words that either text also writes in lower case is a phrase in title case ("Customer Service",
+    // "Important Update"), not a name: "Bank of America" has "America" nowhere in lower case.
+    if (
+      !strong &&
+      !titled &&
+      run.every((w, k) => sets.connectors.has(w.lower) || lowerElsewhere(keys[i + k] as string))
+    ) {
+      name = false
+    } else if (german) {
       // Every noun is capitalised: two capitalised words in a row inside a sentence make a name ("Deutsche Bahn").
       // Nouns with a common-noun ending ("Zahlung", "Sicherheit") are no evidence; a sentence start is none either.
       const capitals = run.filter((w) => CAPITALISED_RE.test(w.text) && !sets.endings.test(w.lower)).length
@@ -153,10 +266,20 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
     // After a German title the name is one or two words: "Dr. Miriam Stöckl", not "Herrn Özdemirs Team".
     if (name && german && titled && !strong && run.length > 1) run.length = run[0]!.lower.endsWith("s") ? 1 : 2
     // "in Mainz", "aus Passau": a German place without an article.
-    if (german && !name && run.length === 1 && !start && !sets.endings.test(first) && placePreposition(i)) {
+    if (
+      german &&
+      !name &&
+      run.length === 1 &&
+      !start &&
+      !sets.endings.test(first) &&
+      !lowerElsewhere(first) &&
+      placePreposition(i)
+    ) {
       name = true
       weak = true
     }
+    // A heading in title case ("Important Update:", "Riverside Library Opening Hours") capitalises every word.
+    if (name && !strong && !titled && heading.has(i)) weak = true
     if (name) out.push(makeName(p, run, strong, weak))
     else if (german)
       for (let k = i; k < j; k++) if (isStrong(norm[k] as string)) out.push(makeName(p, [words[k]!], true, false))
@@ -169,27 +292,124 @@ const alphabeticNames = (p: Prepared, sets: NameLists, context: ReadonlySet<stri
   return out
 }
 
+const HEADING_END_RE = /^[^\S\n]*(?::|\n|$)/u
+const LINE_START_RE = /\n[^\S\n]*$/u
+const LETTER_RE = /\p{L}/u
+
+/**
+ * The words of headings in title case: a line's first words up to a colon or the line's end, two or more, every one
+ * capitalised but the small words ("Important Update:", "Terms of Use"). Capitals there are no sign of a name.
+ */
+const headingWords = (p: Prepared, sets: NameLists, initial: ReadonlyArray<boolean>): ReadonlySet<number> => {
+  const words = p.words
+  const out = new Set<number>()
+  // The first word of each line: the text's first word, and ones with a line break before them.
+  const starts = [0]
+  if (p.prose.includes("\n"))
+    for (let k = 1; k < words.length; k++)
+      if (initial[k] === true && LINE_START_RE.test(p.prose.slice(words[k - 1]!.end, words[k]!.start))) starts.push(k)
+  for (const s of starts) {
+    if (s >= words.length) break
+    let e = s + 1
+    while (e < words.length && !initial[e]) e++
+    let capitals = 0
+    let titleCase = HEADING_END_RE.test(p.prose.slice(words[e - 1]!.end, words[e]?.start ?? p.prose.length))
+    for (let k = s; titleCase && k < e; k++) {
+      const w = words[k] as Word
+      if (CAPITALISED_RE.test(w.text)) capitals++
+      else if (LETTER_RE.test(w.text) && !sets.common.has(w.lower) && !sets.connectors.has(w.lower)) titleCase = false
+    }
+    if (titleCase && capitals >= 2) for (let k = s; k < e; k++) out.add(k)
+  }
+  return out
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Comparison
 
-/** A name of `a` is kept in `b` when each of its words is there, or when `b` spells out the acronym. */
+/**
+ * A name of `a` is kept in `b` when each of its words is there (an inflected form, an adjective or demonym made from
+ * it too), or when `b` spells out the acronym. `loose`: a probable name is kept by any word that starts like it.
+ */
 const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean): boolean => {
-  const keys = infoOf(b).keys
   // A Chinese or Japanese name is kept as a whole: "李华明" has every character of "李明华".
-  if (b.lang !== "zh" && b.lang !== "ja" && name.keys.every((k) => hasWord(keys, k, b.lang))) return true
-  // A German run of capitalised words may start with a common noun ("im Fach Biologie"): its last word names it.
-  if (b.lang === "de" && name.keys.length > 1 && !name.strong && hasWord(keys, name.keys.at(-1) as string, "de"))
-    return true
   if (b.lang === "zh" || b.lang === "ja")
     return (
-      b.prose.includes(name.text) ||
+      hasText(b, name.text) ||
+      // An organisation read with the two words before it may have taken words that are no part of it
+      // ("学生|参观|博物|馆"): when the other text has each of its three or more words, it names the same one.
+      (name.keys.length >= 3 &&
+        nameLists(lex).organisations.some((o) => name.text.endsWith(o)) &&
+        name.keys.every((k) => hasText(b, k))) ||
       (lex.names.expansions?.[name.text] ?? []).some((e) => b.prose.includes(e)) ||
       writtenOut(name, a, b)
     )
-  if (loose && name.keys.every((k) => keys.some((w) => w.startsWith(k.slice(0, Math.max(4, k.length - 3))))))
+  const sets = nameLists(lex)
+  const { index } = infoOf(b)
+  if (name.keys.every((k) => hasWord(index, k, b.lang))) return true
+  // One word only: "Julia Hart" and "Julian Hart" are two people.
+  if (name.keys.length === 1 && madeFrom(name.keys[0] as string, b, sets)) return true
+  // A German run of capitalised words may start with a common noun ("im Fach Biologie"): its last word names it.
+  if (b.lang === "de" && name.keys.length > 1 && !name.strong && hasWord(index, name.keys.at(-1) as string, "de"))
     return true
-  const skip = nameLists(lex).skip
-  return name.keys.length === 1 ? expands(name.text, b, skip) : abbreviated(name.keys, b, keys, skip)
+  if (
+    loose &&
+    name.keys.every((k) => startingLike(index, k).some((w) => w.startsWith(k.slice(0, Math.max(4, k.length - 3)))))
+  )
+    return true
+  return name.keys.length === 1 ? expands(name.text, b, sets.skip) : abbreviated(name.keys, b, index.all, sets.skip)
+}
+
+const textCache = new WeakMap<Prepared, Map<string, boolean>>()
+/** Whether `p` has `text` anywhere, looked up once for each text: a long paragraph repeats its names. */
+const hasText = (p: Prepared, text: string): boolean => {
+  let found = textCache.get(p)
+  if (found === undefined) textCache.set(p, (found = new Map()))
+  let has = found.get(text)
+  if (has === undefined) found.set(text, (has = p.prose.includes(text)))
+  return has
+}
+
+/**
+ * A name written as the adjective or demonym made from it, or the other way round ("étudiants de Bordeaux" →
+ * "étudiants bordelais", "aus Bayern" → "bayerische", "in Spain" → "Spanish"): the same place or person. Where such
+ * words are written in lower case (all but English and German), a capitalised one is a name of its own: "Mariano"
+ * and "Mariana" are two people, "madrileños" is Madrid.
+ */
+const madeFrom = (key: string, b: Prepared, sets: NameLists): boolean => {
+  const { index } = infoOf(b)
+  const capitals = CAPITALISED_DERIVED.has(b.lang)
+  return startingLike(index, key).some(
+    (w) => (derivedFrom(key, w, sets) && (capitals || inLowerCase(b, w))) || (capitals && derivedFrom(w, key, sets))
+  )
+}
+
+/** Languages that capitalise adjectives and demonyms made from names: "Spanish", "Mainzer". */
+const CAPITALISED_DERIVED: ReadonlySet<Lang> = new Set(["en", "de"])
+
+/** The index of the word that starts at `offset` (or the first one after it), by binary search. */
+const wordIndexAt = (words: ReadonlyArray<Word>, offset: number): number => {
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((words[mid] as Word).start < offset) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Where a name stands: the word before it and the word after it in its sentence ("<approved", ">the"). */
+const placesOf = (p: Prepared, name: Name): ReadonlyArray<string> => {
+  const words = p.words
+  const first = wordIndexAt(words, name.start)
+  const last = wordIndexAt(words, name.end) - 1
+  const before = words[first - 1]
+  const after = words[last + 1]
+  return [
+    ...(before !== undefined && before.sentence === name.sentence ? [`<${before.lower}`] : []),
+    ...(after !== undefined && after.sentence === name.sentence ? [`>${after.lower}`] : [])
+  ]
 }
 
 export const namesGuard: Guard = (input: GuardInput) => {
@@ -197,17 +417,31 @@ export const namesGuard: Guard = (input: GuardInput) => {
   const before = namesOf(original, rewrite, lexicon)
   const after = namesOf(rewrite, original, lexicon)
   if (before.length === 0 && after.length === 0 && !TITLE_RE.test(original.prose)) return []
-  const lost = [
-    ...dedupe(before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak))).map((n) => n.text),
-    ...titlesLost(original, rewrite)
+  const lost = dedupe(before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak)))
+  const unknown = after.filter((n) => !kept(n, rewrite, original, lexicon, n.weak))
+  // A Chinese or Japanese name the segmenter cut differently is the one the original has ("徐闻" and "徐闻轮").
+  const cjk = original.lang === "zh" || original.lang === "ja"
+  const added = dedupe(unknown.filter((n) => !n.weak && !(cjk && sameEntity(n, before))))
+  // A probable name is a fact when the rewrite has an unknown name in its place ("Priya approved" → "Kofi approved").
+  const taken = new Set(unknown.flatMap((n) => placesOf(rewrite, n)))
+  const swapped = (n: Name): boolean => placesOf(original, n).some((place) => taken.has(place))
+  const facts = lost.filter((n) => !n.weak || swapped(n))
+  const doubts = lost.filter((n) => n.weak && !swapped(n))
+  return [
+    ...lostAndAdded(
+      { kind: "name", noun: "name" },
+      [...facts.map((n) => n.text), ...titlesLost(original, rewrite)],
+      added.map((n) => n.text)
+    ),
+    ...doubts.map(doubtfulLoss)
   ]
-  const added = dedupe(after.filter((n) => !n.weak && !kept(n, rewrite, original, lexicon, false)))
-  return lostAndAdded(
-    { kind: "name", noun: "name" },
-    lost,
-    added.map((n) => n.text)
-  )
 }
+
+/** A probable name the rewrite does not have: a question to the model, not a refusal. */
+const doubtfulLoss = (n: Name): Finding => ({
+  ...finding("name", `the name ${quote(n.text)} was dropped`, n.text),
+  certainty: "suspect"
+})
 
 const dedupe = (names: ReadonlyArray<Name>): ReadonlyArray<Name> => {
   const seen = new Set<string>()

@@ -4,7 +4,7 @@
  * percent" = "百分之十五"; "half" = "50 %"; "3万" = 30000; "500 ms" = "0.5 s"), and a new number in the rewrite is
  * reported. The numbers are read by src/guards/Quantities.ts.
  */
-import { extractDates } from "./Dates.ts"
+import { type DateItem, extractDates } from "./Dates.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Prepared } from "./Text.ts"
@@ -24,7 +24,8 @@ const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
         ["d", 86400],
         ["wk", 604800],
         ["mo", 2629800],
-        ["yr", 31557600]
+        ["yr", 31557600],
+        ["qh", 900]
       ] as const
     ).map(([u, f]) => [u, ["time", f] as const])
   ),
@@ -82,10 +83,17 @@ const FORMATTED_RE = /\d[.,\s\u00a0\u202f]\d|\d{4}/
 const reading = (q: Quantity, r: Quantity): Quantity =>
   q.alt !== undefined && close(q.alt, r.value, false) && FORMATTED_RE.test(r.text) ? { ...q, value: q.alt } : q
 
+/** The period a price is paid per: after its unit ("usd/mo") or named before it in its clause ("每月…2.8元"). */
+const periodOf = (q: Quantity): string | undefined =>
+  q.unit.includes("/") ? q.unit.slice(q.unit.indexOf("/") + 1) : q.period
+
 /** The same quantity: same value in the same dimension (a unit may be added to a bare number, not a percent sign). */
 const same = (q0: Quantity, r0: Quantity): boolean => {
   const q = reading(q0, r0)
   const r = reading(r0, q)
+  // "每月…2.8元" and "每年…2.8元": two periods named, and not the same.
+  const [pq, pr] = [periodOf(q), periodOf(r)]
+  if (pq !== undefined && pr !== undefined && pq !== pr) return false
   if (q.version !== undefined || r.version !== undefined) return q.version === r.version
   if (q.parts !== undefined && r.parts !== undefined && q.parts[0] === r.parts[0] && q.parts[1] === r.parts[1])
     return true
@@ -123,6 +131,70 @@ const isHourOf = (q: Quantity, pool: ReadonlySet<string>) =>
   q.value <= 24 &&
   (pool.has(`t:${q.value}:00`) || pool.has(`t:${(q.value + 12) % 24}:00`))
 
+/**
+ * The days between each date of a text and the next one ("am 9. und am 16." are 7 days apart), in seconds: a rewrite
+ * may say how far apart they are ("1週間後の11月16日", "a week later, on the 16th") without adding a fact.
+ */
+const intervals = (items: ReadonlyArray<DateItem>): ReadonlySet<number> => {
+  const out = new Set<number>()
+  let last: { year: number | undefined; time: number } | undefined
+  for (const item of items) {
+    const md = item.needs.find((n) => n.startsWith("md:"))
+    if (md === undefined) continue
+    const y = item.needs.find((n) => n.startsWith("y:"))
+    const [month, day] = md.slice(3).split("-").map(Number) as [number, number]
+    const year = y === undefined ? undefined : Number(y.slice(2))
+    const time = Date.UTC(year ?? last?.year ?? 2001, month - 1, day) / 1000
+    if (last !== undefined && time > last.time) out.add(time - last.time)
+    last = { year: year ?? last?.year, time }
+  }
+  return out
+}
+
+/**
+ * The quantities of a list by the whole parts of every value they may be compared by (as written, in their dimension's
+ * base unit, in their other reading), so that each number is compared with the few of the other text that may equal
+ * it and a long paragraph stays fast. A look-up also takes the neighbouring whole numbers (a fraction word is
+ * compared within one point); the comparisons themselves decide.
+ */
+const keysOf = (q: Quantity): ReadonlyArray<number | string> => {
+  const f = dimension(q.unit)[1]
+  const values = q.alt === undefined ? [q.value, q.value * f] : [q.value, q.value * f, q.alt, q.alt * f]
+  const keys = new Set<number | string>()
+  for (const v of values) {
+    const k = Math.floor(v + 1e-6)
+    keys.add(k)
+    if (q.approx) keys.add(k - 1).add(k + 1)
+  }
+  if (q.version !== undefined) keys.add(`v:${q.version}`)
+  if (q.parts !== undefined) keys.add(`p:${q.parts[0]}/${q.parts[1]}`)
+  return [...keys]
+}
+const indexBy = (list: ReadonlyArray<Quantity>): ((q: Quantity) => Iterable<Quantity>) => {
+  // A paragraph of a few numbers compares them all.
+  if (list.length <= 24) return () => list
+  const index = new Map<number | string, Array<Quantity>>()
+  for (const x of list) {
+    for (const k of keysOf(x)) {
+      const at = index.get(k)
+      if (at === undefined) index.set(k, [x])
+      else at.push(x)
+    }
+  }
+  /** The quantities of the list that may equal `q` (some more than once), those of one value in the list's order. */
+  return function* near(q: Quantity): Generator<Quantity> {
+    for (const k of keysOf(q)) yield* index.get(k) ?? []
+  }
+}
+const some = <T>(items: Iterable<T>, test: (x: T) => boolean): boolean => {
+  for (const x of items) if (test(x)) return true
+  return false
+}
+const first = <T>(items: Iterable<T>, test: (x: T) => boolean): T | undefined => {
+  for (const x of items) if (test(x)) return x
+  return undefined
+}
+
 /** Numbers lost, changed (value, unit or percent-ness) or added. */
 export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   const a = extractQuantities(original, lexicon)
@@ -136,39 +208,92 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   const unitOf = unitNames(lexicon)
   const periodsA = periodsOf(original, lexicon)
   const periodsB = periodsOf(rewrite, lexicon)
+  const inA = indexBy(a)
+  const inB = indexBy(b)
   // "once a day" = "every day", "one hour" = "an hour": a weak number's unit word is enough.
+  const unitWords = new Map<Prepared, ReadonlySet<string | undefined>>()
   const hasUnitWord = (p: Prepared, q: Quantity) => {
     const unit = q.unit.slice(q.unit.indexOf("/") + 1)
-    return p.words.some((w) => unitOf.get(w.lower) === unit || unitOf.get(w.lower) === `/${unit}`)
+    let units = unitWords.get(p)
+    if (units === undefined) {
+      units = new Set(p.words.map((w) => unitOf.get(w.lower)))
+      unitWords.set(p, units)
+    }
+    return units.has(unit) || units.has(`/${unit}`)
   }
   // A bare number stands for a number with a unit ("4 g" = "4") only when the original's own bare numbers of that
   // value do not already account for it: "four times … 4 g" → "four times … 4 mg" is a changed unit.
-  const bare = (list: ReadonlyArray<Quantity>, value: number) =>
-    list.filter((x) => x.unit === "" && close(x.value, value, false)).length
+  const bareCounts = (list: ReadonlyArray<Quantity>) => {
+    const counted = new Map<number, number>()
+    for (const x of list) if (x.unit === "") counted.set(x.value, (counted.get(x.value) ?? 0) + 1)
+    return counted
+  }
+  const [bareA, bareB] = [bareCounts(a), bareCounts(b)]
+  const bare = (list: ReadonlyArray<Quantity>, value: number) => (list === a ? bareA : bareB).get(value) ?? 0
   const spare = (q: Quantity, r: Quantity) =>
     r.unit !== "" || DIMENSIONS[q.unit] === undefined || bare(b, r.value) > bare(a, r.value)
   // A number that counts things ("20 drops", "40人") is not the same as one with a measuring unit ("20 ml"); a
   // unit word among the next few ("cinco primeros años") still measures it.
+  // (The words after a number are read from the next 80 characters: a Chinese clause has no spaces to stop at.)
+  const countsOf = new Map<Quantity, boolean>()
   const counts = (p: Prepared, x: Quantity) => {
     if (x.unit !== "") return false
-    const next = /^[ \u00a0]?(\p{L}+)(?:[\s'’]+(\p{L}+))?(?:[\s'’]+(\p{L}+))?/u.exec(p.lower.slice(x.end))
-    return next !== null && !next.slice(1).some((w) => w !== undefined && unitOf.has(w))
+    const known = countsOf.get(x)
+    if (known !== undefined) return known
+    const next = /^[ \u00a0]?(\p{L}+)(?:[\s'’]+(\p{L}+))?(?:[\s'’]+(\p{L}+))?/u.exec(p.lower.slice(x.end, x.end + 80))
+    const found = next !== null && !next.slice(1).some((w) => w !== undefined && unitOf.has(w))
+    countsOf.set(x, found)
+    return found
   }
   // "under-12s", "the 1990s": an "s" glued to a number is no unit of time.
   const measuring = (x: Quantity) => x.unit !== "" && !x.unit.startsWith("/") && !/\ds$/u.test(x.text)
   const measured = (q: Quantity, r: Quantity) =>
     !(counts(original, q) && measuring(r)) && !(counts(rewrite, r) && measuring(q))
   // "one session" → "two sessions": a weak number is still a number when the rewrite counts the same thing otherwise.
-  const nounAfter = (p: Prepared, x: Quantity) => /^[ \u00a0]?(\p{L}{3,})/u.exec(p.lower.slice(x.end))?.[1]
+  const nounAfter = (p: Prepared, x: Quantity) => /^[ \u00a0]?(\p{L}{3,})/u.exec(p.lower.slice(x.end, x.end + 40))?.[1]
   const sameNoun = (x: string | undefined, y: string | undefined) =>
     x !== undefined &&
     y !== undefined &&
     x.slice(0, Math.max(3, Math.min(x.length, y.length) - 2)) ===
       y.slice(0, Math.max(3, Math.min(x.length, y.length) - 2))
+  // The rewrite's bare numbers by the first letters of the noun after them (made when first asked).
+  let byNoun: Map<string, Array<readonly [Quantity, string]>> | undefined
+  const nounsOfRewrite = () => {
+    if (byNoun !== undefined) return byNoun
+    byNoun = new Map()
+    for (const r of b) {
+      const noun = r.unit === "" ? nounAfter(rewrite, r) : undefined
+      if (noun === undefined) continue
+      const list = byNoun.get(noun.slice(0, 3))
+      if (list === undefined) byNoun.set(noun.slice(0, 3), [[r, noun]])
+      else list.push([r, noun])
+    }
+    return byNoun
+  }
+  const recountedOf = new Map<string, Quantity | undefined>()
   const recounted = (q: Quantity): Quantity | undefined => {
     const noun = nounAfter(original, q)
-    const alike = b.filter((r) => r.unit === "" && sameNoun(noun, nounAfter(rewrite, r)))
-    return alike.some((r) => close(r.value, q.value, false)) ? undefined : alike.find((r) => !r.weak)
+    const key = `${noun ?? ""}|${q.value}`
+    if (recountedOf.has(key)) return recountedOf.get(key)
+    const alike = (nounsOfRewrite().get(noun?.slice(0, 3) ?? "") ?? [])
+      .filter(([, n]) => sameNoun(noun, n))
+      .map(([r]) => r)
+    const found = alike.some((r) => close(r.value, q.value, false)) ? undefined : alike.find((r) => !r.weak)
+    recountedOf.set(key, found)
+    return found
+  }
+  // Whether the rewrite keeps a number: asked once for each kind of number (a long paragraph repeats them).
+  const shape = (x: Quantity) =>
+    `${x.value}|${x.alt}|${x.unit}|${x.version}|${x.parts?.join("/")}|${x.approx}|${x.period}|${/^\d{4}$|\ds$/.test(x.text)}`
+  const keptOf = new Map<string, boolean>()
+  const kept = (q: Quantity) => {
+    const key = `${shape(q)}|${counts(original, q)}`
+    let found = keptOf.get(key)
+    if (found === undefined) {
+      found = some(inB(q), (r) => (same(q, r) && spare(q, r) && measured(q, r)) || sameRate(q, r, periodsA, periodsB))
+      keptOf.set(key, found)
+    }
+    return found
   }
   for (const q of a) {
     if (q.weak && q.unit === "" && !q.text.match(/\d/)) {
@@ -177,32 +302,68 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
         findings.push(finding("number", `${quote(q.text)} became ${quote(other.text)}`, q.text, other.text))
     }
     if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
-    if (b.some((r) => (same(q, r) && spare(q, r) && measured(q, r)) || sameRate(q, r, periodsA, periodsB))) continue
+    if (kept(q)) continue
     if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB)) continue
+    // "a week", "an hour" match a number of the rewrite, but are no number of their own to lose.
+    if (q.article === true) continue
     // "one in four" kept as its two numbers ("one user of every four").
-    if (q.parts !== undefined && q.parts.every((v) => b.some((r) => r.unit === "" && r.value === v))) continue
-    const other = b.find((r) => !used.has(r) && sameValue(q, r))
+    if (q.parts !== undefined && q.parts.every((v) => bareB.has(v))) continue
+    const other = first(inB(q), (r) => !used.has(r) && sameValue(q, r))
     if (other !== undefined) {
       used.add(other)
       findings.push(finding("unit", `${quote(q.text)} became ${quote(other.text)}`, q.text, other.text))
     } else lost.push(q)
   }
-  const known = (r: Quantity) =>
-    a.some((q) => sameValue(q, r) || same(q, r) || same(r, q)) ||
+  let apart: ReadonlySet<number> | undefined
+  const between = (r: Quantity) => {
+    apart ??= intervals(extractDates(original, lexicon).items)
+    return apart.has((DIMENSIONS[r.unit]?.[1] ?? 0) * r.value)
+  }
+  const knownOf = new Map<string, boolean>()
+  const known = (r: Quantity) => {
+    let found = knownOf.get(shape(r))
+    if (found === undefined) {
+      found = knownNow(r)
+      knownOf.set(shape(r), found)
+    }
+    return found
+  }
+  const knownNow = (r: Quantity) =>
+    some(inA(r), (q) => sameValue(q, r) || same(q, r) || same(r, q)) ||
+    (DIMENSIONS[r.unit]?.[0] === "time" && between(r)) ||
     (isYear(r) && yearsA.has(`y:${r.value}`)) ||
     isHourOf(r, yearsA) ||
-    (r.parts !== undefined && r.parts.every((v) => a.some((q) => q.unit === "" && q.value === v)))
+    (r.parts !== undefined && r.parts.every((v) => bareA.has(v)))
   const fresh = b.filter((r) => !used.has(r) && !known(r))
   // A new "1" often stands for an article ("an error" → "1 error"): like "one", it is reported only with a change.
-  const added = fresh.filter((r) => !((r.weak || r.value === 1) && (r.unit === "" || hasUnitWord(original, r))))
-  const partners = [...added, ...fresh.filter((r) => !added.includes(r))]
+  const added = fresh.filter(
+    (r) => r.article !== true && !((r.weak || r.value === 1) && (r.unit === "" || hasUnitWord(original, r)))
+  )
+  const isAdded = new Set(added)
+  const partners = [...added, ...fresh.filter((r) => !isAdded.has(r))]
+  let next = 0
   for (const q of lost) {
-    const r = partners.shift()
+    const r = partners[next++]
     const kind = isYear(q) ? "date" : "number"
     if (r === undefined) findings.push(finding(kind, `the number ${quote(q.text)} was dropped`, q.text))
     else findings.push(finding(kind, `${quote(q.text)} became ${quote(r.text)}`, q.text, r.text))
   }
-  for (const r of partners.filter((x) => added.includes(x))) {
+  // "1,65 € par adulte" → "1,65 € par chambre": the same price, paid for another thing (a question: "par personne"
+  // may be the same).
+  const stems = (x: Quantity) => (x.per ?? []).map((w) => w.slice(0, 4))
+  for (const q of a) {
+    if (q.per === undefined) continue
+    const r = first(inB(q), (x) => x.per !== undefined && x.unit === q.unit && sameValue(q, x))
+    if (r === undefined) continue
+    const [sq, sr] = [stems(q), stems(r)]
+    const gone = (q.per ?? []).filter((_, i) => !sr.includes(sq[i] ?? ""))
+    const come = (r.per ?? []).filter((_, i) => !sq.includes(sr[i] ?? ""))
+    if (gone.length > 0 && come.length > 0) {
+      const [x, y] = [gone.join(", "), come.join(", ")]
+      findings.push(finding("quantifier", `${quote(q.text)} per ${quote(x)} became per ${quote(y)}`, x, y))
+    }
+  }
+  for (const r of partners.slice(Math.min(next, partners.length)).filter((x) => isAdded.has(x))) {
     findings.push(
       finding(isYear(r) ? "date" : "number", `the rewrite adds the number ${quote(r.text)}`, undefined, r.text)
     )

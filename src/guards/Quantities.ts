@@ -7,8 +7,17 @@
  */
 import { extractDates } from "./Dates.ts"
 import type { Lexicon } from "./Lexicon.ts"
-import { CJK, FRACTION_WORD, IGNORE_WORD, NUMBER_WORD, type Patterns, patternsFor } from "./QuantityPatterns.ts"
+import {
+  CJK,
+  CURRENCIES,
+  FRACTION_WORD,
+  IGNORE_WORD,
+  NUMBER_WORD,
+  type Patterns,
+  patternsFor
+} from "./QuantityPatterns.ts"
 import { cjkValue, spelled } from "./SpelledNumbers.ts"
+import { smallNumber } from "./Times.ts"
 import type { Prepared } from "./Text.ts"
 
 export interface Quantity {
@@ -31,6 +40,12 @@ export interface Quantity {
   readonly version?: string
   /** The other reading of one separator before three digits ("1.000" is 1000 in German, 1 in English). */
   alt?: number
+  /** An article before a unit of time ("a week"): it matches another number, but is never reported on its own. */
+  readonly article?: boolean
+  /** What a price is paid for: "par nuit et par adulte" → ["nuit", "adulte"]. */
+  readonly per?: ReadonlyArray<string>
+  /** The period of a rate word before a price in its clause ("每月每平方米2.8元" → "mo"). */
+  readonly period?: string
 }
 
 /** Articles that read as "one": "eine Kapazität von 5.000" is no ratio; "un capteur sur cinq" is. */
@@ -40,11 +55,36 @@ const VULGAR_RE = /(?<![\d.,])(\d+)?\s?([½¼¾⅓⅔⅛])/u
 /** The units of time a rate after another unit may be per ("900 € pro Monat"); "0,02 € pro GB" keeps its euro. */
 const PERIODS = new Set(["s", "min", "h", "d", "wk", "mo", "yr"])
 
-const blank = (s: string, start: number, end: number) => s.slice(0, start) + " ".repeat(end - start) + s.slice(end)
+/** `s` with the ranges blanked out, built once: a long paragraph is not copied once per number. */
+const blankAll = (s: string, ranges: ReadonlyArray<readonly [number, number]>): string => {
+  const parts: Array<string> = []
+  let at = 0
+  for (const [start, end] of ranges.toSorted((x, y) => x[0] - y[0])) {
+    if (end <= at) continue
+    const from = Math.max(at, start)
+    parts.push(s.slice(at, from), " ".repeat(end - from))
+    at = end
+  }
+  parts.push(s.slice(at))
+  return parts.join("")
+}
 
-/** Reads scale, percent sign or unit after a number ending at `end`; returns the new end. */
-const readAfter = (q: Quantity, work: string, end: number, pat: Patterns): number => {
+/**
+ * Reads scale, percent sign or unit after a number ending at `end`; returns the new end. A half read with the unit
+ * ("an hour and a half") makes the quantity `halved`.
+ */
+const readAfter = (q: Quantity & { halved?: boolean }, work: string, end: number, pat: Patterns): number => {
   let at = end
+  // "two and a half hours", "一个半小时": a half between the number and its unit.
+  pat.andHalf.lastIndex = at
+  if (pat.andHalf.test(work)) {
+    pat.unit.lastIndex = pat.andHalf.lastIndex
+    if (pat.unit.test(work)) {
+      at = pat.andHalf.lastIndex
+      q.value += 0.5
+      q.halved = true
+    }
+  }
   for (;;) {
     pat.scale.lastIndex = at
     const m = pat.scale.exec(work)
@@ -54,6 +94,14 @@ const readAfter = (q: Quantity, work: string, end: number, pat: Patterns): numbe
     q.scale *= factor
     if (q.alt !== undefined) q.alt *= factor
     at = pat.scale.lastIndex
+  }
+  // "6割" = 60 %, "七成" = 70 %, "2割5分" = 25 %: tenths of a whole.
+  pat.tenths.lastIndex = at
+  const tenth = pat.tenthOf.size === 0 ? null : pat.tenths.exec(work)
+  if (tenth !== null) {
+    q.value = q.value * (pat.tenthOf.get(tenth[1] ?? "") ?? 10) + (tenth[2] === undefined ? 0 : smallNumber(tenth[2]))
+    q.unit = "%"
+    return pat.tenths.lastIndex
   }
   pat.percent.lastIndex = at
   if (pat.percent.test(work)) {
@@ -66,8 +114,16 @@ const readAfter = (q: Quantity, work: string, end: number, pat: Patterns): numbe
   const id = pat.unitOf.get(m[2] ?? "") ?? ""
   // "per hour", "a year", or a word that is a rate by itself ("annually", "monatlich": "/yr", "/mo").
   q.unit = m[1] === undefined || id.startsWith("/") ? id : `/${id}`
-  const stop = pat.unit.lastIndex
+  let stop = pat.unit.lastIndex
   if (q.unit.includes("/")) return stop
+  // "an hour and a half", "dos horas y media", "два часа с половиной", "1時間半": a half after the unit.
+  pat.andHalf.lastIndex = stop
+  if (pat.andHalf.test(work)) {
+    q.value += 0.5
+    q.halved = true
+    stop = pat.andHalf.lastIndex
+  }
+  pat.unit.lastIndex = stop
   // "900 Euro pro Monat", "5 GB a day": the rate after the unit.
   const rate = pat.unit.exec(work)
   const per = pat.unitOf.get(rate?.[2] ?? "") ?? ""
@@ -97,6 +153,13 @@ const digitValue = (m: RegExpExecArray, lang: string): { value: number; version?
   return { value: signed(Number(`${int.replace(/\D/g, "")}.${dec ?? "0"}`)) }
 }
 
+/** [start, end) ends a longer "and a half" ("two and a half hours"), which its number reads ("一半" is no "半"). */
+const inHalf = (work: string, start: number, end: number, pat: Patterns): boolean => {
+  const from = Math.max(0, start - 12)
+  const half = pat.andHalfEnd.exec(work.slice(from, end))
+  return half !== null && from + half.index < start
+}
+
 /** Takes a number found at [start, end), reads what follows it and blanks both out. */
 type Add = (start: number, end: number, value: number, extra?: Partial<Quantity>, prefix?: string) => void
 
@@ -109,64 +172,165 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
   const pat = patternsFor(lex)
   const out: Array<Quantity> = []
   let work = extractDates(p, lex).rest
+  // What each pass reads is blanked out when the pass ends (`settle`); inside a pass, numbers are read left to
+  // right, and `gone` tells which characters an earlier number of the pass took.
+  const gone = new Uint8Array(work.length)
+  let pending: Array<readonly [number, number]> = []
+  const blankOut = (start: number, end: number) => {
+    pending.push([start, end])
+    gone.fill(1, start, end)
+  }
+  const settle = () => {
+    if (pending.length > 8) work = blankAll(work, pending)
+    else for (const [start, end] of pending) work = work.slice(0, start) + " ".repeat(end - start) + work.slice(end)
+    pending = []
+  }
+  const cjk = CJK.has(lex.lang)
   const add: Add = (start, end, value, extra = {}, prefix) => {
-    const q: Quantity = { text: "", start, end, value, unit: "", scale: 1, approx: false, weak: false, ...extra }
-    const stop = extra.unit === undefined ? readAfter(q, work, end, pat) : end
+    const q: Quantity & { halved?: boolean } = {
+      text: "",
+      start,
+      end,
+      value,
+      unit: "",
+      scale: 1,
+      approx: false,
+      weak: false,
+      ...extra
+    }
+    let stop = extra.unit === undefined ? readAfter(q, work, end, pat) : end
+    // Chinese "15日" in digits is a day of the month ("15号"); "十五日" in numerals is a count of days ("15天").
+    if (lex.lang === "zh" && q.unit === "d" && p.prose[stop - 1] === "日" && /\d/.test(p.prose[end - 1] ?? "")) {
+      q.unit = ""
+      stop = end
+    }
     // "$40 a month": the currency before the number, the rate after it.
     if (prefix !== undefined && (q.unit === "" || q.unit.startsWith("/")))
       q.unit = `${pat.unitOf.get(prefix) ?? ""}${q.unit}`
-    const done = { ...q, end: stop, text: p.prose.slice(start, stop).trim() }
+    let lead = ""
+    if (CURRENCIES.has(q.unit)) {
+      // "1,65 € par nuit et par adulte": what the price is for, kept aside to compare with the other text's.
+      const per: Array<string> = []
+      pat.perNoun.lastIndex = stop
+      for (let m = pat.perNoun.exec(work); m !== null && per.length < 4; m = pat.perNoun.exec(work)) {
+        if (!pat.unitOf.get(m[1] ?? "")?.startsWith("/")) per.push(m[1] ?? "")
+      }
+      if (per.length > 0) Object.assign(q, { per })
+      // "每月每平方米2.8元": Chinese and Japanese name the period of a price before it, in its clause.
+      const before = cjk ? pat.periodBefore.exec(work.slice(Math.max(0, start - 16), start)) : null
+      if (before !== null) {
+        Object.assign(q, { period: (pat.unitOf.get(before[1] ?? "") ?? "").slice(1) })
+        const at = start - Math.min(16, start) + before.index
+        const word = p.prose.slice(at, at + (before[1] ?? "").length)
+        lead = at + word.length === start ? word : `${word}…`
+      }
+    }
+    // "an hour and a half", "一个半小时": no longer the weak "one" it started as.
+    if (q.halved === true) {
+      delete q.halved
+      Object.assign(q, { weak: false, article: false })
+    }
+    const done = { ...q, end: stop, text: `${lead}${p.prose.slice(start, stop).trim()}` }
     out.push(done)
-    work = blank(work, start, stop)
+    blankOut(start, stop)
   }
-  const cjk = CJK.has(lex.lang)
   // Which word lists the text uses at all: most paragraphs have no fraction and no spelled number.
   let kinds = cjk ? FRACTION_WORD | IGNORE_WORD : 0
+  let durations = false
   if (!cjk) {
     for (const w of p.words) {
       kinds |= pat.wordKinds.get(w.lower) ?? 0
+      durations ||= pat.durationWords.has(w.lower)
       if (w.lower.includes("-") || (pat.compound?.test(w.lower) ?? false)) kinds |= NUMBER_WORD
     }
   }
+  // "half an hour", "media hora", "полчаса", "半年": a part of one unit, read before "half" alone is a fraction.
+  for (const m of pat.partHint.test(work) ? work.matchAll(pat.partUnit) : []) {
+    // The "a half" of "two and a half hours" is read with its number.
+    if (inHalf(work, m.index, m.index + m[0].length, pat)) continue
+    // "半分" (half) and "半数" are fractions, no half minute.
+    pat.fractionAt.lastIndex = m.index
+    if (pat.fractionAt.test(work) && pat.fractionAt.lastIndex > m.index + m[0].length) continue
+    add(m.index, m.index + m[0].length, pat.partOf.get(m[1] ?? m[2] ?? "") ?? 0)
+  }
+  settle()
   // "四分之一" before the ignored "之一" is blanked.
   if (cjk) {
     for (const m of work.matchAll(pat.cjkFraction)) {
       const [den, num] = [cjkValue(m[1] ?? "", lex), cjkValue(m[2] ?? "", lex)]
       if (den > 0) add(m.index, m.index + m[0].length, (100 * num) / den, { unit: "%", approx: den !== 100 })
     }
+    settle()
   }
   if ((kinds & IGNORE_WORD) !== 0 && pat.numbers.ignore.length > 0) {
-    for (const m of work.matchAll(pat.ignore)) work = blank(work, m.index, m.index + m[0].length)
+    for (const m of work.matchAll(pat.ignore)) blankOut(m.index, m.index + m[0].length)
+    settle()
   }
   if ((kinds & FRACTION_WORD) !== 0) {
     for (const m of work.matchAll(pat.fractions)) {
+      // The "a half" of "an hour and a half" is read with its unit.
+      if (inHalf(work, m.index, m.index + m[0].length, pat)) continue
       add(m.index, m.index + m[0].length, (pat.numbers.fractions[m[1] ?? ""] ?? 0) * 100, { unit: "%", approx: true })
     }
+    settle()
   }
   // "1½ Stunden", "¾ cup": a vulgar fraction, after a whole number or alone.
   if (VULGAR_RE.test(work)) {
     for (const m of work.matchAll(new RegExp(VULGAR_RE, "gu"))) {
       add(m.index, m.index + m[0].length, Number(m[1] ?? 0) + (VULGAR[m[2] ?? ""] ?? 0), {})
     }
+    settle()
   }
   for (const m of work.matchAll(pat.digits)) {
+    // Read already with the number before it ("2割5分").
+    if (gone[m.index] === 1) continue
     const { value, version, alt } = digitValue(m, lex.lang)
     const q = version === undefined ? (alt === undefined ? {} : { alt }) : { version, unit: "" }
     add(m.index, m.index + m[0].length, value, q, m[1])
   }
+  settle()
   if (cjk) {
     for (const m of work.matchAll(pat.cjkNumber)) {
-      const value = cjkValue(m[2] ?? "", lex)
-      add(m.index, m.index + m[0].length, value, { weak: m[1] !== undefined || value <= 1 })
+      const numeral = m[2] ?? ""
+      const end = m.index + m[0].length
+      // "第二天", "第3回": an ordinal, whose word after it is no unit ("第二天" = "次日", the next day).
+      if (m[1] !== undefined) {
+        add(m.index, end, cjkValue(numeral, lex), { weak: true, unit: "" })
+        continue
+      }
+      // A lone numeral, or numerals without a scale, is a number only before a counter or unit ("二人", "三か月",
+      // "七成") or beside digits; otherwise it is part of a word ("二重", "一緒", "統一", "三三两两").
+      if (!/[十百千万萬亿億〇零]|.{3}/u.test(numeral) && !/\d/.test(work[m.index - 1] ?? "")) {
+        pat.counter.lastIndex = end
+        if (!pat.counter.test(work) && !/\d/.test(work[end] ?? "")) continue
+      }
+      const value = cjkValue(numeral, lex)
+      add(m.index, end, value, { weak: value <= 1 })
     }
   } else if ((kinds & NUMBER_WORD) !== 0) spelled(p, lex, pat, work, add)
+  settle()
+  // "a week", "an hour": after the numbers, so that "twice a week" keeps its rate.
+  if (durations && pat.numbers.unitArticles !== undefined) {
+    for (const m of work.matchAll(pat.articleUnit)) {
+      add(m.index, m.index + m[0].length, 1, { weak: true, article: true })
+    }
+    settle()
+  }
   const sorted = out.toSorted((a, b) => a.start - b.start)
-  quantityCache.set(p, joinPairs(sorted, work, pat))
+  quantityCache.set(p, joinPairs(sorted, work, pat, p.prose))
   return quantityCache.get(p) ?? []
 }
 
 /** A range's first end takes the unit of its second ("3–5 minutes"); "one in ten" becomes a ratio. */
-const joinPairs = (qs: Array<Quantity>, work: string, pat: Patterns): ReadonlyArray<Quantity> => {
+const joinPairs = (qs: Array<Quantity>, work: string, pat: Patterns, prose: string): ReadonlyArray<Quantity> => {
+  // "einen Zeitraum von zwei Schuljahren" is no ratio: the whole counts another noun than the word after the one
+  // (a unit, or a capitalised noun), where "one user in four" counts none and "ein Kind von zehn Kindern" the same.
+  const countsOther = (between: string, whole: Quantity) => {
+    const next = /^[ \u00a0]+(\p{L}+)/u.exec(prose.slice(whole.end, whole.end + 40))?.[1]
+    if (next === undefined || !(pat.unitOf.has(next.toLowerCase()) || /^\p{Lu}/u.test(next))) return false
+    const gap = /\p{L}+/u.exec(between)?.[0].toLowerCase() ?? ""
+    return next.toLowerCase().slice(0, 4) !== gap.slice(0, 4)
+  }
   for (let i = qs.length - 2; i >= 0; i--) {
     const [a, b] = [qs[i], qs[i + 1]] as [Quantity, Quantity]
     const between = work.slice(a.end, b.start)
@@ -183,7 +347,10 @@ const joinPairs = (qs: Array<Quantity>, work: string, pat: Patterns): ReadonlyAr
       const [part, whole] =
         a.value <= b.value &&
         (pat.ratio.test(between) ||
-          (a.value === 1 && (b.value <= 100 || !ARTICLES.has(a.text.toLowerCase())) && pat.ratioGap.test(between)))
+          (a.value === 1 &&
+            (b.value <= 100 || !ARTICLES.has(a.text.toLowerCase())) &&
+            pat.ratioGap.test(between) &&
+            !countsOther(between, b)))
           ? [a.value, b.value]
           : a.value > b.value && pat.ratioAfter.test(between)
             ? [b.value, a.value]

@@ -15,6 +15,8 @@ export interface NumberWords {
   /** A number written as one word of parts ("fünfundzwanzig", "zweihundert"), and one part at a time. */
   readonly compound: RegExp | undefined
   readonly compoundPart: RegExp | undefined
+  /** Endings of a compound adjective after a number and a hyphen ("four-legged", "one-sided"). */
+  readonly adjectiveEndings: ReadonlyArray<string>
 }
 
 /** Takes a number found at [start, end); with a `unit` given, no unit is read after it. */
@@ -81,6 +83,16 @@ const compoundParts = (word: string, vocab: NumberWords): ReadonlyArray<number |
   return out
 }
 
+/**
+ * A compound adjective after a number and a hyphen counts nothing: "four-legged friends", "one-sided", "two-faced",
+ * "zwei-stufig". The rest ends in an adjective ending after a stem of three letters or more, and not in a doubled
+ * vowel before it ("two-speed", "ten-bed" are counts).
+ */
+const adjective = (rest: string, endings: ReadonlyArray<string>): boolean =>
+  endings.some(
+    (e) => rest.length >= e.length + 3 && rest.endsWith(e) && !rest.endsWith(`${e[0]}${e}`) && !rest.includes("-")
+  )
+
 /** Spelled numbers: runs of number words and scales ("two hundred and five", "zwei Millionen", "vingt-cinq"). */
 export const spelled = (p: Prepared, lex: Lexicon, vocab: NumberWords, work: string, add: AddNumber): void => {
   const { ordinals, range } = lex.numbers
@@ -117,7 +129,8 @@ export const spelled = (p: Prepared, lex: Lexicon, vocab: NumberWords, work: str
       // "five-person", "two-day": the number before the hyphen, with its unit if the rest names one.
       const head = w.lower.slice(0, Math.max(0, w.lower.indexOf("-")))
       const first = vocab.spelledOf.get(head)
-      if (first !== undefined && first >= 0) add(w.start, w.start + head.length, first, { weak: first <= 1 })
+      if (first !== undefined && first >= 0 && !adjective(w.lower.slice(head.length + 1), vocab.adjectiveEndings))
+        add(w.start, w.start + head.length, first, { weak: first <= 1 })
       continue
     }
     for (const v of values as ReadonlyArray<number>) {

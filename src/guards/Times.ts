@@ -37,6 +37,30 @@ export const smallNumber = (s: string): number => {
   return tens * 10 + (CJK_DIGITS[s[ten + 1] ?? ""] ?? 0)
 }
 
+/** The kind of date word (src/guards/DatePatterns.ts) of the words of clock phrases ("half", "halb", "половине"). */
+export const CLOCK_WORD = 8
+
+/** The date words of a data file beyond the ones every guard reads (Lexicon.ts declares those). */
+type LexiconDateWords = Lexicon["dateWords"]
+interface DateWordData extends LexiconDateWords {
+  /** A clock phrase before the hour, with the hours it adds and its minutes: "half past" [0, 30], "halb" [-1, 30]. */
+  readonly clockBefore?: Readonly<Record<string, readonly [number, number]>>
+  /** A clock phrase after the hour: "y media" [0, 30], "heures moins le quart" [-1, 45]. */
+  readonly clockAfter?: Readonly<Record<string, readonly [number, number]>>
+}
+
+/** The hours written as words: "nine", "neun", "двенадцатого" (the twelfth, in "в половине двенадцатого"). */
+export const hourWords = (lex: Lexicon): ReadonlyMap<string, number> =>
+  new Map(
+    [...Object.entries(lex.numbers.words), ...Object.entries(lex.numbers.ordinals)].filter(
+      ([w, v]) => Number.isInteger(v) && v >= 1 && v <= 24 && !/\s/.test(w)
+    )
+  )
+
+/** A time from an hour and minutes said without a clock: twelve-hour ("t~") unless its hour or meridiem tells. */
+const clockTime = (h: number, min: number, meridiem: "am" | "pm" | undefined): ReadonlyArray<string> | undefined =>
+  meridiem !== undefined || h > 12 || h < 1 ? time(h, min, meridiem) : [`t~:${h % 12}:${String(min).padStart(2, "0")}`]
+
 /** The component of a time, or nothing when the hour or minute cannot be one ("25:10", "13 p.m."). */
 export const time = (h: number, min: number, meridiem: "am" | "pm" | undefined): ReadonlyArray<string> | undefined => {
   if (h > 24 || min > 59 || (meridiem !== undefined && (h < 1 || h > 12))) return undefined
@@ -81,10 +105,12 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
       },
       DIGIT
     ],
-    // 15:30, 3:30 p.m.
+    // 15:30, 3:30 p.m.; in Chinese and Japanese the meridiem comes first ("下午5:00" = "下午5点" = 17:00).
     [
-      re(`(?<![\\d:.,])(\\d{1,2}):(\\d{2})(?::\\d{2})?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`),
-      (m) => time(Number(m[1]), Number(m[2]), meridiem(m[3])),
+      re(
+        `${cjk ? `(?:(${AM}|${PM})\\s*)?` : "((?!))?"}(?<![\\d:.,])(\\d{1,2}):(\\d{2})(?::\\d{2})?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`
+      ),
+      (m) => time(Number(m[2]), Number(m[3]), meridiem(m[1] ?? m[4])),
       test(/\d:\d/)
     ]
   ]
@@ -100,9 +126,8 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
         if (m[3] === undefined && /[〇零一二三四五六七八九]/u.test(p.prose[m.index + m[0].length] ?? ""))
           return undefined
         const h = smallNumber(m[2] ?? "")
-        // "7時" without 午前/午後 is seven in the morning or the evening ("午後7時", "19時").
-        if (m[1] === undefined && m[3] === undefined && h >= 1 && h <= 12) return [`t~:${h % 12}:00`]
-        return time(h, m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1]))
+        // "7時半" without 午前/午後 is half past seven in the morning or the evening ("夜7時半", "19時30分").
+        return clockTime(h, m[3] === undefined ? 0 : smallNumber(m[3]), meridiem(m[1]))
       },
       test(new RegExp(HOUR))
     ])
@@ -118,6 +143,39 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
         return time(h, Number(m[2] ?? m[4] ?? 0), h > 12 && m[3] === undefined ? undefined : meridiem(m[3] ?? m[5]))
       },
       DIGIT
+    ])
+  }
+  const words = lex.dateWords as DateWordData
+  if (words.clockBefore !== undefined || words.clockAfter !== undefined) {
+    // Clock phrases: "half past seven", "halb acht" (7:30), "в половине двенадцатого" (11:30), "без четверти девять"
+    // (8:45), "a las ocho y media", "à huit heures et quart". Before the hour, the phrase is a time after an "at"
+    // word, before a meridiem or at the end of a clause ("halb zwei Kilo" is none); after it, only after an "at".
+    const hours = hourWords(lex)
+    const H = `(\\d{1,2}|${alternation([...hours.keys()])})`
+    const before = new Map(Object.entries(words.clockBefore ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
+    const after = new Map(Object.entries(words.clockAfter ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
+    const MER = `(?:\\s*(${AM}|${PM}|${AT_PM})(?![\\p{L}])\\.?)?`
+    steps.unshift([
+      re(
+        `(?<![\\p{L}\\p{N}])(?:(?:(${AT})\\s+)?(${alternation([...before.keys()])})\\s+${H}(?![\\p{L}\\p{N}])${MER}` +
+          `|(?:${AT})\\s+${H}\\s+(${alternation([...after.keys()])})(?![\\p{L}])${MER})`
+      ),
+      (m, p) => {
+        const [phrase, hour, mer] = m[2] === undefined ? [m[6], m[5], m[7]] : [m[2], m[3], m[4]]
+        const [add, min] = (m[2] === undefined ? after : before).get(phrase ?? "") ?? [0, 0]
+        const end = m.index + m[0].length
+        if (
+          m[2] !== undefined &&
+          m[1] === undefined &&
+          mer === undefined &&
+          /^\s*\p{L}/u.test(p.lower.slice(end, end + 3))
+        )
+          return undefined
+        const h = (/^\d/.test(hour ?? "") ? Number(hour) : (hours.get(hour ?? "") ?? 0)) + add
+        const m12 = mer !== undefined && atPm.test(mer) ? "pm" : meridiem(mer)
+        return clockTime(h < 1 ? h + 12 : h, min, m12)
+      },
+      (_work, kinds) => (kinds & CLOCK_WORD) !== 0
     ])
   }
   if (!cjk && (lex.dateWords.at ?? []).length > 0) {

@@ -1,0 +1,210 @@
+/**
+ * Facts written in another native form: durations with fractions and articles ("half an hour" = "30 minutes"),
+ * native percentages ("6割" = 60 %), times of day in any format ("夜7時半" = "19時30分", "в половине двенадцатого" =
+ * 11:30), CJK numerals inside words ("二重"), compound adjectives ("four-legged"), month names in lower case ("may"),
+ * and a price's period or what it is paid for. Each rule: a faithful form is not reported, a real change still is.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { numbersGuard } from "../../src/guards/Numbers.ts"
+import { findingsOf, findingsOfKinds, quantityValues as values, verdicts } from "./support.ts"
+
+/** The fact findings: numbers, units, dates and times. */
+const facts = findingsOfKinds(["number", "unit", "date"])
+const { passes: keeps, flags: breaks } = verdicts(facts)
+
+describe("Native facts: durations", () => {
+  it("reads a part of one unit: half an hour, media hora, полчаса, 半年", () => {
+    keeps("The bus takes 30 minutes longer.", "The bus takes half an hour longer.")
+    keeps("Retries start at 500 ms.", "Retries start at half a second.")
+    keeps("Wait a quarter of an hour before serving.", "Wait 15 minutes before serving.")
+    keeps("Caminaron 30 minutos al día.", "Caminaron media hora diaria.")
+    keeps("Den Teig 30 Minuten kalt stellen.", "Den Teig eine halbe Stunde kalt stellen.")
+    keeps("Den Teig 15 Minuten ruhen lassen.", "Den Teig eine Viertelstunde ruhen lassen.")
+    keeps("Laissez reposer la pâte pendant 30 minutes.", "Laissez reposer la pâte pendant une demi-heure.")
+    keeps("Laissez reposer la pâte pendant 15 minutes.", "Laissez reposer la pâte pendant un quart d'heure.")
+    keeps("Подождите 30 минут.", "Подождите полчаса.")
+    keeps("Договор действует 6 месяцев.", "Договор действует полгода.")
+    keeps("入社後6か月を経過した従業員が対象です。", "入社して半年がたった人が対象です。")
+    keeps("会议大约开30分钟。", "会议大约开半小时。")
+    keeps("会议大约开15分钟。", "会议大约开一刻钟。")
+    breaks("The bus takes half an hour longer.", "The bus takes 40 minutes longer.")
+    breaks("Caminaron media hora al día.", "Caminaron 45 minutos al día.")
+    breaks("Подождите полчаса.", "Подождите 20 минут.")
+    breaks("入社して半年がたった人が対象です。", "入社して3か月がたった人が対象です。")
+  })
+
+  it("reads a half more: an hour and a half, полтора часа, 1時間半, 一个半小时", () => {
+    keeps("The workshop lasts 90 minutes.", "The workshop lasts an hour and a half.")
+    keeps("The workshop lasts 150 minutes.", "The workshop lasts two and a half hours.")
+    keeps("El taller dura 90 minutos.", "El taller dura una hora y media.")
+    keeps("L'atelier dure 90 minutes.", "L'atelier dure une heure et demie.")
+    keeps("Поездка занимает 90 минут.", "Поездка занимает полтора часа.")
+    keeps("Поездка занимает 150 минут.", "Поездка занимает два часа с половиной.")
+    keeps("移動に90分かかります。", "移動に1時間半かかります。")
+    keeps("路上要90分钟。", "路上要一个半小时。")
+    keeps("项目持续了18个月。", "项目持续了一年半。")
+    assert.deepStrictEqual(values("The workshop lasts an hour and a half."), ["1.5 h"])
+    breaks("移動に1時間半かかります。", "移動に2時間かかります。")
+    breaks("The workshop lasts an hour and a half.", "The workshop lasts two hours.")
+    breaks("路上要一个半小时。", "路上要两个小时。")
+  })
+
+  it("reads an article before a unit of time as one of it, never reported on its own", () => {
+    keeps("Confirm it in writing within seven days.", "Confirm it in writing within a week.")
+    keeps("Bestätigen Sie es innerhalb von sieben Tagen.", "Bestätigen Sie es innerhalb einer Woche.")
+    keeps("Wait a minute and try again.", "Wait a moment and try again.")
+    keeps("Take a second look at the draft.", "Look at the draft again.")
+    breaks("Confirm it in writing within a week.", "Confirm it in writing within two weeks.")
+    breaks("Bestätigen Sie es innerhalb einer Woche.", "Bestätigen Sie es innerhalb von zehn Tagen.")
+  })
+
+  it("takes the days between two dates as said by them", () => {
+    keeps(
+      "11月9日（土）の発表会は11月16日（土）に延期します。",
+      "11月9日（土）の発表会は1週間後の11月16日（土）に延期になりました。"
+    )
+    keeps("The fair moves from 9 November to 16 November.", "The fair moves 7 days, from 9 November to 16 November.")
+    breaks(
+      "11月9日（土）の発表会は11月23日（土）に延期します。",
+      "11月9日（土）の発表会は1週間後の11月23日（土）に延期になりました。"
+    )
+    breaks("The fair moves from 9 November to 23 November.", "The fair moves 7 days, from 9 November to 23 November.")
+  })
+})
+
+describe("Native facts: percentages", () => {
+  it("reads tenths of a whole: 6割, 2割5分, 七成, 两成", () => {
+    keeps("約6割が寝る前にスマホを使っている。", "約60％が就寝前にスマートフォンを使用している。")
+    keeps("出勤日の8割以上出勤した従業員", "出勤日の80％以上出勤した人")
+    assert.deepStrictEqual(values("打率は2割5分でした。"), ["25 %"])
+    keeps("近七成的人每天通勤超过一小时。", "近70%的受访者每日通勤时间超过一小时。")
+    keeps("其中约三成为季节性商品。", "季节性商品大约占30%。")
+    keeps("只有两成的人同意。", "只有20%的人同意。")
+    breaks("約6割が寝る前にスマホを使っている。", "約70％が就寝前にスマートフォンを使用している。")
+    breaks("近七成的人每天通勤超过一小时。", "近60%的受访者每日通勤时间超过一小时。")
+  })
+})
+
+describe("Native facts: CJK numerals", () => {
+  it("reads a lone CJK numeral as a number only before a counter or unit", () => {
+    keeps("先月分の請求が二重になっていました。", "先月分のご請求が重複しておりました。")
+    keeps("这是一本二手书。", "这是一本旧书。")
+    keeps("同一份茶叶可冲泡两到三次。", "同一份茶叶可冲泡 2 到 3 次。")
+    keeps("お米を三合とぎます。", "お米を3合とぎます。")
+    breaks("会議には二人が出席します。", "会議には三人が出席します。")
+    breaks("沿途有两个补给点。", "沿途有三个补给点。")
+  })
+
+  it("reads 第 before a numeral as an ordinal, whose word after it is no unit", () => {
+    keeps("晚上10点到第二天凌晨2点升级。", "22:00至次日02:00升级。")
+    keeps("試験の第二日に発表します。", "試験の二日目に発表します。")
+    breaks("三天后升级。", "第二天升级。")
+    breaks("三日後に発表します。", "第二日に発表します。")
+  })
+
+  it("reads 日 after a number as days", () => {
+    keeps("逾期超过十五日未支付的，出租人有权解除合同。", "如果拖欠超过15天，房东可以解除合同。")
+    keeps("10日の年次有給休暇が付与される。", "年次有給休暇が10日間もらえます。")
+    keeps("本月15日前提交报告。", "本月15号前提交报告。")
+    breaks("逾期超过十五日未支付的，出租人有权解除合同。", "如果拖欠超过10天，房东可以解除合同。")
+    breaks("10日の年次有給休暇が付与される。", "年次有給休暇が7日間もらえます。")
+  })
+})
+
+describe("Native facts: words that are no numbers", () => {
+  it("reads no count in a compound adjective after a spelled number", () => {
+    keeps(
+      "Dogs are welcome outdoors only, so leave them at home.",
+      "Dogs are only allowed outdoors, so leave your four-legged friends at home."
+    )
+    keeps("The review was fair.", "The review was not one-sided or two-faced.")
+    keeps("Ein Verfahren mit Stufen schützt das Konto.", "Ein zwei-stufiges Verfahren schützt das Konto.")
+    breaks("Bring your four-legged friends and 3 cats.", "Bring your four-legged friends and 4 cats.")
+    breaks("We need a five-person team.", "We need a six-person team.")
+    breaks("Ein zwei-stufiges Verfahren mit 3 Codes.", "Ein zwei-stufiges Verfahren mit 4 Codes.")
+  })
+
+  it("reads a month name as a month only where it is capitalised as one", () => {
+    keeps("Children over 12 may take two tablets.", "Children over 12 can take two tablets.")
+    keeps("Die Frist endet am 3. Mai.", "Die Frist endet am 03.05.")
+    keeps("Le délai expire le 3 mars 2026.", "Le délai expire le 03/03/2026.")
+    breaks("The deadline is 12 May.", "The deadline is 13 May.")
+    breaks("Die Frist endet am 3. Mai.", "Die Frist endet am 4. Mai.")
+  })
+
+  it("reads no ratio where the whole counts another noun", () => {
+    keeps(
+      "In der Studie wurden 420 Kinder über zwei Schuljahre begleitet.",
+      "Die Untersuchung begleitete 420 Kinder über einen Zeitraum von zwei Schuljahren."
+    )
+    keeps("Hay un viaje cada dos semanas.", "Hay un viaje de cada dos semanas.")
+    keeps("One sensor in five failed.", "20 % of the sensors failed.")
+    breaks(
+      "In der Studie wurden 420 Kinder über zwei Schuljahre begleitet.",
+      "Die Untersuchung begleitete 420 Kinder über einen Zeitraum von drei Schuljahren."
+    )
+    breaks("Hay un viaje cada dos semanas.", "Hay un viaje de cada tres semanas.")
+  })
+})
+
+describe("Native facts: times of day", () => {
+  it("reads a meridiem before a clock time in Chinese and Japanese", () => {
+    keeps("上午8:00至下午5:00停水。", "早上8点到下午5点停水。")
+    keeps("午後7:30に開始します。", "19時30分に開始します。")
+    breaks("上午8:00至下午5:00停水。", "早上8点到下午6点停水。")
+    breaks("午後7:30に開始します。", "19時に開始します。")
+  })
+
+  it("reads an hour without a meridiem as either half of the day, minutes kept", () => {
+    keeps("19時30分から20時30分まで開催します。", "夜7時半から8時半まで開催します。")
+    keeps("晚上7点半开始。", "19:30开始。")
+    breaks("19時30分から20時30分まで開催します。", "夜8時半から9時半まで開催します。")
+    breaks("晚上7点半开始。", "19:00开始。")
+  })
+
+  it("reads clock phrases: half past, halb, в половине, y media, et quart", () => {
+    keeps("Уроки заканчиваются в 11:30.", "Уроки закончатся в половине двенадцатого — в школе педсовет.")
+    keeps("Начало в 8:45.", "Начало без четверти девять.")
+    keeps("Wir treffen uns um 7:30 Uhr.", "Wir treffen uns um halb acht.")
+    keeps("We meet at 7:30 p.m.", "We meet at half past seven in the evening.")
+    keeps("Nos vemos a las 9:30.", "Nos vemos a las nueve y media.")
+    keeps("Rendez-vous à 8h15.", "Rendez-vous à huit heures et quart.")
+    breaks("Уроки заканчиваются в 12:30.", "Уроки закончатся в половине двенадцатого.")
+    breaks("Wir treffen uns um 8:30 Uhr.", "Wir treffen uns um halb acht.")
+    breaks("Nos vemos a las 9:15.", "Nos vemos a las nueve y media.")
+  })
+
+  it("reads an hour in words after its at-word as the hour the other text gives", () => {
+    keeps("La cena es a las nueve en casa de Lucía.", "La cena tendrá lugar a las 21:00 en casa de Lucía.")
+    keeps("Das Essen ist um neun bei Lucía.", "Das Essen ist um 21 Uhr bei Lucía.")
+    breaks("La cena es a las nueve en casa de Lucía.", "La cena tendrá lugar a las 22:00 en casa de Lucía.")
+    breaks("Das Essen ist um neun bei Lucía.", "Das Essen ist um 22 Uhr bei Lucía.")
+  })
+})
+
+describe("Native facts: prices", () => {
+  it("compares the period a price is paid per, named before it in Chinese and Japanese", () => {
+    keeps("物业费调整为每月每平方米2.8元。", "物业费改为每平方米每月2.8元。")
+    keeps("停车费每月150元。", "停车费150元/月。")
+    keeps("給食費は毎月4,800円です。", "給食費は月額4,800円です。")
+    const [f] = breaks("物业费调整为每月每平方米2.8元。", "物业费改为每平方米每年2.8元。", "unit")
+    assert.deepStrictEqual([f?.original, f?.rewrite], ["每月…2.8元", "每年2.8元"])
+    breaks("給食費は毎月4,800円です。", "給食費は毎年4,800円です。", "unit")
+  })
+
+  it("asks when the same price is paid for another thing", () => {
+    const check = findingsOf(numbersGuard)
+    const asks = (original: string, rewrite: string) =>
+      check(original, rewrite).filter((f) => f.kind === "quantifier" && f.certainty === "suspect")
+    assert.strictEqual(
+      asks("La taxe est de 1,65 € par nuit et par adulte.", "Taxe : 1,65 € par nuit et par chambre.").length,
+      1
+    )
+    assert.strictEqual(asks("The fee is $5 per adult.", "The fee is $5 per room.").length, 1)
+    assert.deepStrictEqual(
+      asks("La taxe est de 1,65 € par nuit et par adulte.", "Taxe : 1,65 € par adulte et par nuit."),
+      []
+    )
+    assert.deepStrictEqual(asks("The fee is $5 per adult.", "Adults pay $5 per adult visit."), [])
+  })
+})
