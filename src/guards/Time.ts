@@ -109,15 +109,21 @@ const turned = (original: Prepared, lost: Hit, rewrite: Prepared, gained: Hit, w
 const LISTS: ReadonlyArray<List> = ["limitUntil", "limitFrom", "future", "past"]
 const CJK = new Set<Lang>(["zh", "ja"])
 
-/** One expression per list and language: phrases longest first, "*" a stem, "~" a regular expression. */
-const compiled = new Map<Lang, Readonly<Record<List, RegExp | undefined>>>()
-const patternsOf = (lang: Lang): Readonly<Record<List, RegExp | undefined>> => {
+/** Per list and language: one expression for the phrases (longest first, "*" a stem, "~" a regular expression) and
+ * one for the word endings ("-"), which are tested word by word so that no pattern scans back over a long word. */
+interface Patterns {
+  readonly phrases: RegExp | undefined
+  readonly endings: RegExp | undefined
+}
+const compiled = new Map<Lang, Readonly<Record<List, Patterns>>>()
+const patternsOf = (lang: Lang): Readonly<Record<List, Patterns>> => {
   let found = compiled.get(lang)
   if (found === undefined) {
     const words = TIME_WORDS[lang]
     const [l, r] = CJK.has(lang) ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
-    const build = (phrases: ReadonlyArray<string>): RegExp | undefined => {
-      if (phrases.length === 0) return undefined
+    const build = (all: ReadonlyArray<string>): Patterns => {
+      const phrases = all.filter((p) => !p.startsWith("-"))
+      const endings = all.filter((p) => p.startsWith("-")).map((p) => p.slice(1))
       const parts = phrases
         .toSorted((x, y) => y.length - x.length)
         .map((p) =>
@@ -125,9 +131,12 @@ const patternsOf = (lang: Lang): Readonly<Record<List, RegExp | undefined>> => {
             ? p.slice(1)
             : `${l}${escape(p.replace(/\*$/u, "")).replace(/ /g, "\\s+")}${p.endsWith("*") ? "\\p{L}*" : ""}${r}`
         )
-      return new RegExp(parts.join("|"), "gu")
+      return {
+        phrases: parts.length === 0 ? undefined : new RegExp(parts.join("|"), "gu"),
+        endings: endings.length === 0 ? undefined : new RegExp(`(?:${endings.join("|")})$`, "u")
+      }
     }
-    found = Object.fromEntries(LISTS.map((list) => [list, build(words[list])])) as Record<List, RegExp | undefined>
+    found = Object.fromEntries(LISTS.map((list) => [list, build(words[list])])) as Record<List, Patterns>
     compiled.set(lang, found)
   }
   return found
@@ -141,12 +150,22 @@ const hitsOf = (p: Prepared): Readonly<Record<List, ReadonlyArray<Hit>>> => {
     const patterns = patternsOf(p.lang)
     hits = Object.fromEntries(
       LISTS.map((list) => {
-        const re = patterns[list]
-        if (re === undefined) return [list, []]
-        return [
-          list,
-          [...p.lower.matchAll(re)].map((m) => ({ text: m[0].trim(), start: m.index, end: m.index + m[0].length }))
-        ]
+        const { phrases, endings } = patterns[list]
+        const found: Array<Hit> =
+          phrases === undefined
+            ? []
+            : [...p.lower.matchAll(phrases)].map((m) => ({
+                text: m[0].trim(),
+                start: m.index,
+                end: m.index + m[0].length
+              }))
+        if (endings !== undefined) {
+          for (const w of p.words) {
+            if (w.lower.length >= 4 && endings.test(w.lower)) found.push({ text: w.lower, start: w.start, end: w.end })
+          }
+          found.sort((x, y) => x.start - y.start)
+        }
+        return [list, found]
       })
     ) as unknown as Record<List, ReadonlyArray<Hit>>
     hitsCache.set(p, hits)

@@ -7,7 +7,8 @@
  *   happened (auxiliaries, endings, aspect particles). Present forms are neither, so a scheduled "will start" may
  *   become "starts" freely.
  * A phrase ending in "*" matches any letters after it; Latin and Cyrillic phrases match whole words, Japanese and
- * Chinese ones anywhere. A phrase starting with "~" is a regular expression, for endings.
+ * Chinese ones anywhere. A phrase starting with "~" is a regular expression; one starting with "-" is the ending
+ * (a regular expression) of a word of at least four letters, such as the "-ла" of a Russian past tense.
  */
 import type { Lang } from "./Lexicon.ts"
 
@@ -55,50 +56,20 @@ export const TIME_WORDS: Readonly<Record<Lang, TimeWords>> = {
       "au plus tard"
     ],
     limitFrom: ["à partir de", "à partir du", "à compter de", "à compter du", "depuis", "dès", "au plus tôt"],
-    future: [
-      "sera",
-      "seront",
-      "serez",
-      "serons",
-      "aura",
-      "auront",
-      "va",
-      "vont",
-      "~(?<!\\p{L})\\p{L}{3,}(?:era|eront|iront|ira|dra|dront)(?![\\p{L}\\p{N}])"
-    ],
+    future: ["sera", "seront", "serez", "serons", "aura", "auront", "va", "vont", "-(?:era|eront|iront|ira|dra|dront)"],
     past: ["a été", "ont été", "était", "étaient", "avait", "avaient", "fut", "furent", "a déjà", "ont déjà", "déjà"]
   },
   es: {
     limitUntil: ["hasta", "a más tardar", "como máximo el"],
     limitFrom: ["desde", "a partir de", "a partir del", "a contar desde", "como pronto"],
-    future: ["~(?<!\\p{L})\\p{L}{2,}(?:rá|rán|ré|remos|réis)(?![\\p{L}\\p{N}])", "va a", "van a", "vamos a"],
-    past: [
-      "fue",
-      "fueron",
-      "era",
-      "eran",
-      "había",
-      "habían",
-      "ha sido",
-      "han sido",
-      "ya",
-      "~(?<!\\p{L})\\p{L}{2,}(?:ó|aron|ieron)(?![\\p{L}\\p{N}])"
-    ]
+    future: ["-(?:rá|rán|ré|remos|réis)", "va a", "van a", "vamos a"],
+    past: ["fue", "fueron", "era", "eran", "había", "habían", "ha sido", "han sido", "ya", "-(?:ó|aron|ieron)"]
   },
   ru: {
     limitUntil: ["не позднее", "вплоть до"],
     limitFrom: ["начиная с", "начиная со", "не ранее", "с момента", "со дня"],
     future: ["будет", "будут", "буду", "будем", "станет", "станут", "появится", "появятся", "начнётся", "начнется"],
-    past: [
-      "был",
-      "была",
-      "было",
-      "были",
-      "уже",
-      "~(?<!\\p{L})\\p{L}{2,}(?:лся|лась|лось|лись)(?![\\p{L}\\p{N}])",
-      "~(?<!\\p{L})\\p{L}{2,}[аеиоуя]л[аио]?(?![\\p{L}\\p{N}])",
-      "~(?<!\\p{L})\\p{L}*(?:шл[аио]|шёл|шел)(?![\\p{L}\\p{N}])"
-    ]
+    past: ["был", "была", "было", "были", "уже", "-(?:лся|лась|лось|лись)", "-[аеиоуя]л[аио]?", "-(?:шл[аио]|шёл|шел)"]
   },
   ja: {
     limitUntil: ["まで", "までに", "迄"],
