@@ -132,13 +132,22 @@ const isHourOf = (q: Quantity, pool: ReadonlySet<string>) =>
   (pool.has(`t:${q.value}:00`) || pool.has(`t:${(q.value + 12) % 24}:00`))
 
 /**
- * The days between each date of a text and the next one ("am 9. und am 16." are 7 days apart), in seconds: a rewrite
- * may say how far apart they are ("1週間後の11月16日", "a week later, on the 16th") without adding a fact.
+ * The days between each date of a text and the next one ("am 9. und am 16." are 7 days apart), and the time between
+ * each time of day and the next ("bis 20 Uhr statt bis 18 Uhr", "由22:30延长至23:30"), in seconds: a rewrite may say
+ * how far apart they are ("1週間後の11月16日", "zwei Stunden länger", "推迟一小时") without adding a fact.
  */
 const intervals = (items: ReadonlyArray<DateItem>): ReadonlySet<number> => {
   const out = new Set<number>()
   let last: { year: number | undefined; time: number } | undefined
+  let lastClock: number | undefined
   for (const item of items) {
+    for (const t of item.needs) {
+      if (!t.startsWith("t:")) continue
+      const [hours, minutes] = t.slice(2).split(":").map(Number) as [number, number]
+      const clock = hours * 3600 + minutes * 60
+      if (lastClock !== undefined && clock !== lastClock) out.add(Math.abs(clock - lastClock))
+      lastClock = clock
+    }
     const md = item.needs.find((n) => n.startsWith("md:"))
     if (md === undefined) continue
     const y = item.needs.find((n) => n.startsWith("y:"))

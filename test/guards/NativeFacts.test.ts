@@ -208,3 +208,22 @@ describe("Native facts: prices", () => {
     assert.deepStrictEqual(asks("The fee is $5 per adult.", "Adults pay $5 per adult visit."), [])
   })
 })
+
+describe("A duration derived from two times of day", () => {
+  const facts = findingsOfKinds(["number", "unit", "date"])
+  it("passes the time between two times the original gives, and still reports another, in German and Chinese", () => {
+    const de = "Künftig ist die Bibliothek donnerstags bis 20 Uhr statt bis 18 Uhr geöffnet."
+    assert.deepStrictEqual(
+      facts(de, "Künftig ist die Bibliothek donnerstags zwei Stunden länger geöffnet, bis 20 Uhr statt bis 18 Uhr."),
+      []
+    )
+    assert.isAbove(
+      facts(de, "Künftig ist die Bibliothek donnerstags drei Stunden länger geöffnet, bis 20 Uhr statt bis 18 Uhr.")
+        .length,
+      0
+    )
+    const zh = "地铁2号线末班车时间由22:30延长至23:30。"
+    assert.deepStrictEqual(facts(zh, "地铁2号线末班车推迟一小时，由22:30延至23:30。"), [])
+    assert.isAbove(facts(zh, "地铁2号线末班车推迟三小时，由22:30延至23:30。").length, 0)
+  })
+})
