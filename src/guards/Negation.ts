@@ -20,8 +20,50 @@ import { foldAccents, type Prepared, type Word } from "./Text.ts"
 
 const CJK = new Set(["zh", "ja"])
 
+/** The index of the first word of `text` that starts at or after `offset` (words.length when none): a binary search. */
+const firstWordFrom = (text: Prepared, offset: number): number => {
+  let lo = 0
+  let hi = text.words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((text.words[mid] as Word).start >= offset) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
 /** The first word that starts at or after `offset`. */
-const wordAfter = (text: Prepared, offset: number): Word | undefined => text.words.find((w) => w.start >= offset)
+const wordAfter = (text: Prepared, offset: number): Word | undefined => text.words[firstWordFrom(text, offset)]
+
+/** The words of a text accent-folded and sorted, to find the words that start with a stem by binary search. */
+const foldedCache = new WeakMap<Prepared, ReadonlyArray<readonly [string, Word]>>()
+const foldedWords = (text: Prepared): ReadonlyArray<readonly [string, Word]> => {
+  let folded = foldedCache.get(text)
+  if (folded === undefined) {
+    folded = text.words
+      .map((w) => [foldAccents(w.lower), w] as const)
+      .toSorted(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    foldedCache.set(text, folded)
+  }
+  return folded
+}
+
+/** The words of `text` whose folded form starts with `start`. */
+const wordsStartingWith = (text: Prepared, start: string): ReadonlyArray<Word> => {
+  const folded = foldedWords(text)
+  let lo = 0
+  let hi = folded.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((folded[mid] as readonly [string, Word])[0] < start) lo = mid + 1
+    else hi = mid
+  }
+  const out: Array<Word> = []
+  for (let i = lo; i < folded.length && (folded[i] as readonly [string, Word])[0].startsWith(start); i++) {
+    out.push((folded[i] as readonly [string, Word])[1])
+  }
+  return out
+}
 
 /**
  * Negations of `a` whose negated word stands in `b` with a negative prefix: each counts as a negation of `b`.
@@ -42,8 +84,8 @@ const prefixedNegations = (
   for (const hit of aHits) {
     if (hit.cue.cls !== "negation") continue
     // The negated word is one of the next two words (skipping an adverb: "not statistically significant").
-    const first = a.words.findIndex((w) => w.start >= hit.end)
-    if (first < 0) continue
+    const first = firstWordFrom(a, hit.end)
+    if (first >= a.words.length) continue
     for (const word of a.words.slice(first, first + 2)) {
       const stem = cjk ? word.lower.slice(0, 2) : foldAccents(word.lower.slice(0, Math.max(4, word.lower.length - 2)))
       if (stem.length < (cjk ? 1 : 4)) continue
@@ -52,7 +94,7 @@ const prefixedNegations = (
           ? [...b.lower.matchAll(new RegExp(escape(prefix + stem), "gu"))].some(
               (m) => !bHits.some((h) => h.cue.cls === "negation" && h.start <= m.index && h.end > m.index)
             )
-          : b.words.some((w) => foldAccents(w.lower).startsWith(prefix + stem) && !counted(w))
+          : wordsStartingWith(b, prefix + stem).some((w) => !counted(w))
       )
       if (found) {
         credit++
@@ -70,16 +112,30 @@ const prefixedNegations = (
 const doubled = (p: Prepared, hits: ReadonlyArray<Hit>, lex: Lexicon): number => {
   const privative = new Set(lex.privative ?? [])
   if (privative.size === 0 && (lex.negationJoin ?? []).length === 0) return 0
-  const sentenceOf = (h: Hit) => p.words.find((w) => w.end > h.start)?.sentence ?? -1
   const negations = hits.filter((h) => h.cue.cls === "negation" && !h.cue.weak)
+  // Each negation's sentence, found once (the word it ends in), and how many other negations each sentence holds.
+  const sentenceOf = new Map(
+    negations.map((h) => {
+      const i = firstWordFrom(p, h.start)
+      const word = p.words[i] ?? p.words[i - 1]
+      const previous = p.words[i - 1]
+      return [h, previous !== undefined && previous.end > h.start ? previous.sentence : (word?.sentence ?? -1)]
+    })
+  )
+  const plainIn = new Map<number, number>()
+  for (const h of negations) {
+    if (!privative.has(label(h))) plainIn.set(sentenceOf.get(h) ?? -1, (plainIn.get(sentenceOf.get(h) ?? -1) ?? 0) + 1)
+  }
   const join = new Set(lex.negationJoin ?? [])
+  const seen = new Set<number>()
   let out = 0
   for (const h of negations) {
-    const sentence = sentenceOf(h)
+    const sentence = sentenceOf.get(h) ?? -1
     // "no conduzca ni maneje" = "absténgase de conducir o manejar": the "ni" carries the "no" on.
-    if (join.has(label(h)) && negations.some((o) => o.start < h.start && sentenceOf(o) === sentence)) out += 1
+    if (join.has(label(h)) && seen.has(sentence)) out += 1
+    seen.add(sentence)
     if (!privative.has(label(h))) continue
-    if (negations.some((o) => o !== h && !privative.has(label(o)) && sentenceOf(o) === sentence)) out += 2
+    if ((plainIn.get(sentence) ?? 0) > 0) out += 2
   }
   return out
 }
