@@ -227,7 +227,9 @@ export const check = Command.make(
     original: Argument.String("original").pipe(Argument.withDescription("File with the original text")),
     rewrite: Argument.String("rewrite").pipe(Argument.withDescription("File with its rewrite")),
     strict: Flag.Boolean("strict").pipe(
-      Flag.withDescription("Exit with 4 on a suspect finding too (wording that may change a claim), not only on a certain one"),
+      Flag.withDescription(
+        "Exit with 4 on a suspect finding too (wording that may change a claim), not only on a certain one"
+      ),
       Flag.withDefault(false)
     ),
     json

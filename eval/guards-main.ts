@@ -116,8 +116,18 @@ console.log(
 console.log(
   `questions: ${asked.length} of ${pairs.length} verifications ask; ${meanOf(asked.map((a) => a.length)).toFixed(1)} questions and about ${Math.round(meanOf(asked.map(questionTokens)))} prompt tokens each when they do`
 )
-console.log(table("By language", groupBy((r) => r.pair.lang)))
-console.log(table("By kind", groupBy((r) => `${r.pair.label}: ${r.pair.kind}`)))
+console.log(
+  table(
+    "By language",
+    groupBy((r) => r.pair.lang)
+  )
+)
+console.log(
+  table(
+    "By kind",
+    groupBy((r) => `${r.pair.label}: ${r.pair.kind}`)
+  )
+)
 if (!quiet) {
   const why = (r: Verdict) => r.findings.map((f) => `${f.certainty} ${f.kind}: ${f.message}`).join("; ")
   const misses = verdicts.filter((r) => r.pair.label === "broken" && !r.any)

@@ -13,20 +13,8 @@ import type {
 } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import type { Finding, FindingAnswer } from "../src/domain/Finding.ts"
-import {
-  ANSWER_TOKENS,
-  answered,
-  MAX_QUESTIONS,
-  questionsBlock,
-  readAnswers
-} from "../src/pipeline/Questions.ts"
-import {
-  certainFindings,
-  checkSafety,
-  describeSafety,
-  type Safety,
-  suspectFindings
-} from "../src/pipeline/Safety.ts"
+import { ANSWER_TOKENS, answered, MAX_QUESTIONS, questionsBlock, readAnswers } from "../src/pipeline/Questions.ts"
+import { certainFindings, checkSafety, describeSafety, type Safety, suspectFindings } from "../src/pipeline/Safety.ts"
 import { stringField, systemPrompt } from "./prompt.ts"
 import { undecided, withModelGrade } from "./style-score.ts"
 

@@ -125,8 +125,7 @@ export class Versions extends Context.Service<
         const edited = request.decision === "edited" ? (request.text ?? null) : null
         const row = yield* database.transaction((db) => {
           const before = db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as
-            | ParagraphRow
-            | undefined
+            ParagraphRow | undefined
           if (before === undefined) return undefined
           // The writer's edit is checked against the original like any rewrite; its findings are kept beside the run's.
           const report: StoredReport = {
@@ -152,8 +151,7 @@ export class Versions extends Context.Service<
                 "SELECT p.original, v.style_profile_id, v.style_profile FROM paragraphs p JOIN versions v ON v.document_id = p.document_id AND v.n = p.n WHERE p.document_id = ? AND p.n = ? AND p.segment = ?"
               )
               .get(documentId, n, index) as
-              | { original: string; style_profile_id: string; style_profile: string | null }
-              | undefined
+              { original: string; style_profile_id: string; style_profile: string | null } | undefined
         )
         if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
         return {

@@ -403,7 +403,9 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         Effect.gen(function* () {
           const client = yield* HttpClient.HttpClient
           const res = yield* client.execute(
-            HttpClientRequest.patch(`${path}/paragraphs/${paragraph!.index}`).pipe(HttpClientRequest.bodyJsonUnsafe(body))
+            HttpClientRequest.patch(`${path}/paragraphs/${paragraph!.index}`).pipe(
+              HttpClientRequest.bodyJsonUnsafe(body)
+            )
           )
           return yield* jsonOf<Paragraph>(res)
         })

@@ -33,7 +33,11 @@ const kept: FinishedSegment = {
       attempts: [attempt("Admins can delete it.", 70)],
       outcome: {
         text: "Only admins can delete it.",
-        report: { ...pass, pass: false, findings: [{ kind: "scope", certainty: "suspect", message: '"only" was dropped' }] },
+        report: {
+          ...pass,
+          pass: false,
+          findings: [{ kind: "scope", certainty: "suspect", message: '"only" was dropped' }]
+        },
         source: "original",
         warnings: ["kept as it was, because no rewrite kept the meaning."]
       },
