@@ -210,7 +210,6 @@ describe("Native facts: prices", () => {
 })
 
 describe("A duration derived from two times of day", () => {
-  const facts = findingsOfKinds(["number", "unit", "date"])
   it("passes the time between two times the original gives, and still reports another, in German and Chinese", () => {
     const de = "Künftig ist die Bibliothek donnerstags bis 20 Uhr statt bis 18 Uhr geöffnet."
     assert.deepStrictEqual(
