@@ -10,7 +10,7 @@
  * ending in "*" is a stem; Latin and Cyrillic phrases match whole words, Japanese and Chinese ones anywhere.
  */
 import type { Lang } from "./Lexicon.ts"
-import { escape } from "./Regex.ts"
+import { phrasesPattern } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 
 const WORDS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
@@ -75,15 +75,7 @@ const WORDS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
 const CJK = new Set<Lang>(["zh", "ja"])
 const patterns = new Map<Lang, RegExp | undefined>()
 const patternOf = (lang: Lang): RegExp | undefined => {
-  if (!patterns.has(lang)) {
-    const words = WORDS[lang]
-    const [l, r] = CJK.has(lang) ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
-    const body = words
-      .toSorted((a, b) => b.length - a.length)
-      .map((w) => escape(w.replace(/\*$/u, "")).replace(/ /g, "\\s+") + (w.endsWith("*") ? "\\p{L}*" : ""))
-      .join("|")
-    patterns.set(lang, words.length === 0 ? undefined : new RegExp(`${l}(?:${body})${r}`, "gu"))
-  }
+  if (!patterns.has(lang)) patterns.set(lang, phrasesPattern(WORDS[lang], CJK.has(lang)))
   return patterns.get(lang)
 }
 

@@ -12,7 +12,8 @@ import type { Guard } from "./Guard.ts"
 import { negationBalance } from "./Negation.ts"
 import { tradedSides } from "./Sides.ts"
 import { gained, gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
-import { foldAccents, type Prepared } from "./Text.ts"
+import type { Prepared } from "./Text.ts"
+import { textTopics, topicList } from "./Topics.ts"
 
 /** A value the original has and the rewrite lacks entirely (substitutes included). */
 const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
@@ -156,39 +157,16 @@ export const operatorsGuard: Guard = (input) => {
 // ---------------------------------------------------------------------------------------------------------------
 
 const CLAUSE_END_RE = /[.;!?。；！？\n]/u
-const CJK_LANGS = new Set(["zh", "ja"])
-const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
 /**
- * Whether the clause after `from` in `original` (up to its end of sentence, at most twelve words) is still said in
- * `rewrite`: at least half of its content words come back (by their first four letters), or in Chinese and Japanese
- * half of its character pairs.
+ * Whether the clause after `from` in `original` (up to its end of sentence) is still said in `rewrite`: at least half
+ * of its first twelve topics (Topics.ts) come back.
  */
 const clauseSurvives = (original: Prepared, from: number, rewrite: Prepared): boolean => {
   const rest = original.lower.slice(from, from + 240)
   const end = rest.search(CLAUSE_END_RE)
-  const clause = end < 0 ? rest : rest.slice(0, end)
-  if (CJK_LANGS.has(original.lang)) {
-    const chars = [...clause].filter((c) => CJK_CHAR_RE.test(c))
-    const pairs = chars.slice(1).map((c, i) => `${chars[i] ?? ""}${c}`)
-    if (pairs.length < 2) return false
-    return pairs.filter((p) => rewrite.lower.includes(p)).length * 2 >= pairs.length
-  }
-  const words = clause
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 4)
-    .slice(0, 12)
-  if (words.length < 2) return false
-  const stems = stemsOf(rewrite)
-  return words.filter((w) => stems.has(foldAccents(w.slice(0, 4)))).length * 2 >= words.length
-}
-
-const stemCache = new WeakMap<Prepared, ReadonlySet<string>>()
-const stemsOf = (p: Prepared): ReadonlySet<string> => {
-  let stems = stemCache.get(p)
-  if (stems === undefined) {
-    stems = new Set(p.words.filter((w) => w.lower.length >= 4).map((w) => foldAccents(w.lower.slice(0, 4))))
-    stemCache.set(p, stems)
-  }
-  return stems
+  const clause = topicList(end < 0 ? rest : rest.slice(0, end), original.lang).slice(0, 12)
+  if (clause.length < 2) return false
+  const said = textTopics(rewrite, original.lang)
+  return clause.filter((t) => said.has(t)).length * 2 >= clause.length
 }

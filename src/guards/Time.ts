@@ -9,9 +9,10 @@ import { around } from "./CueFindings.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lang } from "./Lexicon.ts"
-import { escape } from "./Regex.ts"
+import { phrasesPattern } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 import { TIME_WORDS, type TimeWords } from "./TimeWords.ts"
+import { sentenceTopics, topics } from "./Topics.ts"
 
 type List = keyof TimeWords
 
@@ -53,28 +54,12 @@ const SHIFTS: ReadonlyArray<readonly [List, List, string]> = [
   ["past", "future", "a past statement"]
 ]
 
-const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
-
 /** At most this many cues of one kind are looked at: a long text is not searched sentence by sentence for each. */
 const MAX_CUES = 8
 
 /** The [start, end) of the sentence of `text` around an offset. */
 const sentenceAt = (text: Prepared, offset: number): readonly [number, number] =>
   text.sentences.find(([start, end]) => offset >= start && offset < end) ?? [0, text.lower.length]
-
-/** What a sentence is about: its content words by their first four letters, or its character pairs in CJK. */
-const topics = (sentence: string, lang: Lang): ReadonlySet<string> => {
-  if (CJK.has(lang)) {
-    const chars = [...sentence].filter((c) => CJK_CHAR_RE.test(c))
-    return new Set(chars.slice(1).map((c, i) => `${chars[i] ?? ""}${c}`))
-  }
-  return new Set(
-    sentence
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length >= 4)
-      .map((w) => w.slice(0, 4))
-  )
-}
 
 /** The rewrite's sentence that shares the most of the original sentence's topics, if it shares at least 40 %. */
 const matchingSentence = (
@@ -85,10 +70,11 @@ const matchingSentence = (
 ): readonly [number, number] | undefined => {
   const wanted = topics(original.lower.slice(start, end), original.lang)
   if (wanted.size === 0) return undefined
+  const each = sentenceTopics(rewrite, original.lang)
   let best: readonly [number, number] | undefined
   let bestShare = 0.4
-  for (const sentence of rewrite.sentences) {
-    const have = topics(rewrite.lower.slice(sentence[0], sentence[1]), original.lang)
+  for (const [i, sentence] of rewrite.sentences.entries()) {
+    const have = each[i] ?? new Set<string>()
     const share = [...wanted].filter((t) => have.has(t)).length / wanted.size
     if (share >= bestShare) {
       best = sentence
@@ -120,19 +106,13 @@ const patternsOf = (lang: Lang): Readonly<Record<List, Patterns>> => {
   let found = compiled.get(lang)
   if (found === undefined) {
     const words = TIME_WORDS[lang]
-    const [l, r] = CJK.has(lang) ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
     const build = (all: ReadonlyArray<string>): Patterns => {
-      const phrases = all.filter((p) => !p.startsWith("-"))
       const endings = all.filter((p) => p.startsWith("-")).map((p) => p.slice(1))
-      const parts = phrases
-        .toSorted((x, y) => y.length - x.length)
-        .map((p) =>
-          p.startsWith("~")
-            ? p.slice(1)
-            : `${l}${escape(p.replace(/\*$/u, "")).replace(/ /g, "\\s+")}${p.endsWith("*") ? "\\p{L}*" : ""}${r}`
-        )
       return {
-        phrases: parts.length === 0 ? undefined : new RegExp(parts.join("|"), "gu"),
+        phrases: phrasesPattern(
+          all.filter((p) => !p.startsWith("-")),
+          CJK.has(lang)
+        ),
         endings: endings.length === 0 ? undefined : new RegExp(`(?:${endings.join("|")})$`, "u")
       }
     }

@@ -1,0 +1,50 @@
+/**
+ * What a stretch of text is about, to tell whether a rewrite still says a clause or a sentence in other words: its
+ * content words (four letters or more) by their first four letters, accents folded, or in Chinese and Japanese its
+ * pairs of adjacent characters. Pure.
+ */
+import type { Lang } from "./Lexicon.ts"
+import { foldAccents, type Prepared } from "./Text.ts"
+
+const CJK = new Set<Lang>(["zh", "ja"])
+const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+const NOT_WORD_RE = /[^\p{L}\p{N}]+/u
+
+/** The topics of a (lower-cased) text in order, repeats kept. */
+export const topicList = (text: string, lang: Lang): ReadonlyArray<string> => {
+  if (CJK.has(lang)) {
+    const chars = [...text].filter((c) => CJK_CHAR_RE.test(c))
+    return chars.slice(1).map((c, i) => `${chars[i] ?? ""}${c}`)
+  }
+  return text
+    .split(NOT_WORD_RE)
+    .filter((w) => w.length >= 4)
+    .map((w) => foldAccents(w.slice(0, 4)))
+}
+
+/** The topics of a (lower-cased) text. */
+export const topics = (text: string, lang: Lang): ReadonlySet<string> => new Set(topicList(text, lang))
+
+const sentenceCache = new WeakMap<Prepared, ReadonlyArray<ReadonlySet<string>>>()
+
+/** The topics of each sentence of a text, read in `lang`, computed once per text. */
+export const sentenceTopics = (p: Prepared, lang: Lang): ReadonlyArray<ReadonlySet<string>> => {
+  let found = sentenceCache.get(p)
+  if (found === undefined) {
+    found = p.sentences.map(([start, end]) => topics(p.lower.slice(start, end), lang))
+    sentenceCache.set(p, found)
+  }
+  return found
+}
+
+const textCache = new WeakMap<Prepared, ReadonlySet<string>>()
+
+/** The topics of a whole text, computed once per text. */
+export const textTopics = (p: Prepared, lang: Lang): ReadonlySet<string> => {
+  let found = textCache.get(p)
+  if (found === undefined) {
+    found = topics(p.lower, lang)
+    textCache.set(p, found)
+  }
+  return found
+}
