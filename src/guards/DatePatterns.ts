@@ -56,11 +56,22 @@ export const patternsFor = (lex: Lexicon): Patterns => {
     })
   )
   const weekdayOf = new Map<string, number>()
+  // "Mon.", "sam.", "пт.": an abbreviated weekday, read only where a date or a range of days shows it is one.
+  const weekdayAbbreviationOf = new Map<string, number>()
   lex.weekdays.forEach((names, i) =>
     names.forEach((n) => {
-      if (!n.endsWith(".")) weekdayOf.set(n.toLowerCase(), i + 1)
+      if (n.endsWith(".")) weekdayAbbreviationOf.set(n.toLowerCase().slice(0, -1), i + 1)
+      else weekdayOf.set(n.toLowerCase(), i + 1)
     })
   )
+  const WEEKDAY = alternation([...weekdayOf.keys(), ...weekdayAbbreviationOf.keys()])
+  // A weekday before the day of a date ("Friday 21", "Fri 21", "Пт, 21", "sam. 8"), as one part of a range of days.
+  const BEFORE_DAY = `(${WEEKDAY})\\.?,?\\s+`
+  const abbreviatedDay = new RegExp(
+    `^\\.?(?:,?\\s*\\d{1,2}(?![\\d:]|[.,]\\d)|\\s*[-–—]\\s*(?:${WEEKDAY})(?![\\p{L}]))`,
+    "u"
+  )
+  const abbreviatedEnd = new RegExp(`(?:${WEEKDAY})\\.?\\s*[-–—]\\s*$`, "u")
   const quarterOf = new Map<string, number>()
   lex.dateWords.quarters.forEach((names, i) => names.forEach((n) => quarterOf.set(n.toLowerCase(), i + 1)))
   const capitalised = lex.months.some((names) => /^\p{Lu}/u.test(names[0] ?? ""))
@@ -90,7 +101,7 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       const last = w.split(/\s+/).at(-1) ?? ""
       wordKinds.set(last, (wordKinds.get(last) ?? 0) | kind)
       // "Mondays", "montags": a weekday's plural or adverb.
-      if (kind === WEEKDAY_WORD) wordKinds.set(`${last}s`, kind)
+      if (kind === WEEKDAY_WORD) wordKinds.set(`${last}s`, (wordKinds.get(`${last}s`) ?? 0) | kind)
     }
     return cjk ? test(cjkTest) : (_work: string, kinds: number) => (kinds & kind) !== 0
   }
@@ -133,9 +144,9 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       (m) => (dayMonthDots ? ymd(undefined, Number(m[2]), Number(m[1])) : undefined),
       test(/\d\.\d{1,2}\./)
     ],
-    // 2025年1月14日至16日, 10月15日（火）から17日（木）: two days of one month
+    // 2025年1月14日至16日, 10月15日（火）から17日（木）, 3月8日(土)・9日(日), 10月17—19日: two days of one month
     [
-      /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号](?:\s*[（(][^）)]{1,3}[）)])?\s*(?:至|到|〜|～|~|から|-|–|—)\s*(\d{1,2})\s*[日号]/g,
+      /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:[日号](?:\s*[（(][^）)]{1,3}[）)])?)?\s*(?:至|到|〜|～|~|から|-|–|—|・|、|和|及|と)\s*(\d{1,2})\s*[日号]/g,
       (m) => twoDays(m[1], Number(m[2]), m[3], m[4]),
       test(/月/)
     ],
@@ -156,12 +167,17 @@ export const patternsFor = (lex: Lexicon): Patterns => {
         ),
       test(/月/)
     ],
-    // Two days of one month: 18 and 19 February 2025, 18.–19. Juni, 18 y 19 de febrero, June 18 and 19, 2025
+    // Two days of one month: 18 and 19 February 2025, 18.–19. Juni, 18 y 19 de febrero, June 18 and 19, 2025, vom 3.
+    // bis voraussichtlich 28. November (one word between the range and its second day)
     [
       re(
-        `${L}(\\d{1,2})${DAYSUF}\\s*${JOIN}\\s*(\\d{1,2})${DAYSUF}(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
+        `${L}(\\d{1,2})${DAYSUF}\\s*${JOIN}\\s*(?:${BEFORE_DAY}|\\p{L}{4,}\\s+(?:(?:zum|au|al|to)\\s+)?)?(\\d{1,2})${DAYSUF}(?:\\s+(?:de|of))?\\s+${MONTH}(?![\\p{L}])\\.?(?:,?\\s+(?:de\\s+|del\\s+)?(\\d{4})(?!\\d))?${YEARSUF}`
       ),
-      (m, p) => (monthCased(m, m[3], p) ? twoDays(m[4], monthOf.get(m[3] ?? "") ?? 0, m[1], m[2]) : undefined),
+      (m, p) => {
+        const days = monthCased(m, m[4], p) ? twoDays(m[5], monthOf.get(m[4] ?? "") ?? 0, m[1], m[3]) : undefined
+        const weekday = weekdayOf.get(m[2] ?? "") ?? weekdayAbbreviationOf.get(m[2] ?? "")
+        return days && (weekday === undefined ? days : [...days, `wd:${weekday}`])
+      },
       hasMonth
     ],
     [
@@ -250,12 +266,27 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       },
       hasMonth
     ],
-    // Weekdays
+    // Weekdays. A German weekday adverb is written in lower case ("montags bis freitags").
     [
-      re(`${L}(${alternation([...weekdayOf.keys()])})s?${R}`),
+      re(`${L}(${alternation([...weekdayOf.keys()])})(s?)${R}`),
       (m, p) =>
-        capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "") ? undefined : [`wd:${weekdayOf.get(m[1] ?? "") ?? 0}`],
+        capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "") && !(lex.lang === "de" && m[2] === "s")
+          ? undefined
+          : [`wd:${weekdayOf.get(m[1] ?? "") ?? 0}`],
       anyWord(weekdayOf.keys(), WEEKDAY_WORD, /[星周礼曜]/)
+    ],
+    // Abbreviated weekdays, before the day of a date or in a range of days ("Mon 3 – Fri 21 June", "Mo–Fr").
+    [
+      re(`${L}(${alternation([...weekdayAbbreviationOf.keys()])})${R}`),
+      (m, p) => {
+        const end = m.index + m[0].length
+        if (capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "")) return undefined
+        const dated =
+          abbreviatedDay.test(p.lower.slice(end, end + 24)) ||
+          abbreviatedEnd.test(p.lower.slice(Math.max(0, m.index - 24), m.index))
+        return dated ? [`wd:${weekdayAbbreviationOf.get(m[1] ?? "") ?? 0}`] : undefined
+      },
+      anyWord(weekdayAbbreviationOf.keys(), WEEKDAY_WORD, /$^/)
     ],
     // The weekend, midnight and noon: "周末" = "周六、周日", "до полуночи" = "до 24:00"
     ...(

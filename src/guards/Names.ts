@@ -349,8 +349,24 @@ const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean
   if (name.keys.every((k) => hasWord(index, k, b.lang))) return true
   // One word only: "Julia Hart" and "Julian Hart" are two people.
   if (name.keys.length === 1 && madeFrom(name.keys[0] as string, b, sets)) return true
-  // A German run of capitalised words may start with a common noun ("im Fach Biologie"): its last word names it.
-  if (b.lang === "de" && name.keys.length > 1 && !name.strong && hasWord(index, name.keys.at(-1) as string, "de"))
+  // A German run of capitalised words may start with a common noun ("im Fach Biologie", "der Linie RB 41"): its
+  // last word names it, and an acronym or digit word in it must be there too.
+  if (
+    b.lang === "de" &&
+    name.keys.length > 1 &&
+    hasWord(index, name.keys.at(-1) as string, "de") &&
+    (!name.strong ||
+      name.text.split(/\s+/u).every((w) => !isStrong(w) || hasWord(index, normalise(w).toLowerCase(), "de")))
+  )
+    return true
+  // A sentence's first word whose stem the other text writes in lower case is a common word, not part of the name
+  // after it ("Поддержка Python прекращена" → "Python больше не поддерживается").
+  if (
+    name.keys.length > 1 &&
+    infoOf(a).initial[wordIndexAt(a.words, name.start)] === true &&
+    name.keys.slice(1).every((k) => hasWord(index, k, b.lang)) &&
+    writtenLowerLike(b, name.keys[0] as string)
+  )
     return true
   if (
     loose &&
@@ -358,6 +374,12 @@ const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean
   )
     return true
   return name.keys.length === 1 ? expands(name.text, b, sets.skip) : abbreviated(name.keys, b, index.all, sets.skip)
+}
+
+/** Whether `p` writes a word of the same stem as `key` in lower case ("поддержка", "поддерживается"). */
+const writtenLowerLike = (p: Prepared, key: string): boolean => {
+  const stem = key.slice(0, Math.max(4, Math.min(5, key.length - 3)))
+  return startingLike(infoOf(p).index, key).some((w) => w.startsWith(stem) && inLowerCase(p, w))
 }
 
 const textCache = new WeakMap<Prepared, Map<string, boolean>>()
@@ -399,17 +421,22 @@ const wordIndexAt = (words: ReadonlyArray<Word>, offset: number): number => {
   return lo
 }
 
-/** Where a name stands: the word before it and the word after it in its sentence ("<approved", ">the"). */
+/**
+ * Where a name stands: the two words before it and the two words after it in its sentence ("<the approved",
+ * ">the budget"), or the one there is. One small word in common ("Llevad al menos" and "¿Subís al Mulhacén?") is no
+ * sign that one name took the other's place.
+ */
 const placesOf = (p: Prepared, name: Name): ReadonlyArray<string> => {
   const words = p.words
   const first = wordIndexAt(words, name.start)
   const last = wordIndexAt(words, name.end) - 1
-  const before = words[first - 1]
-  const after = words[last + 1]
-  return [
-    ...(before !== undefined && before.sentence === name.sentence ? [`<${before.lower}`] : []),
-    ...(after !== undefined && after.sentence === name.sentence ? [`>${after.lower}`] : [])
-  ]
+  const inSentence = (k: number) => {
+    const w = words[k]
+    return w !== undefined && w.sentence === name.sentence ? [w.lower] : []
+  }
+  const before = [...inSentence(first - 2), ...inSentence(first - 1)]
+  const after = [...inSentence(last + 1), ...inSentence(last + 2)]
+  return [...(before.length > 0 ? [`<${before.join(" ")}`] : []), ...(after.length > 0 ? [`>${after.join(" ")}`] : [])]
 }
 
 export const namesGuard: Guard = (input: GuardInput) => {
@@ -425,17 +452,34 @@ export const namesGuard: Guard = (input: GuardInput) => {
   // A probable name is a fact when the rewrite has an unknown name in its place ("Priya approved" → "Kofi approved").
   const taken = new Set(unknown.flatMap((n) => placesOf(rewrite, n)))
   const swapped = (n: Name): boolean => placesOf(original, n).some((place) => taken.has(place))
-  const facts = lost.filter((n) => !n.weak || swapped(n))
+  const facts = [...lost.filter((n) => !n.weak || swapped(n)).map((n) => n.text), ...titlesLost(original, rewrite)]
   const doubts = lost.filter((n) => n.weak && !swapped(n))
+  // A name the rewrite adds with none lost is a fact where capitals mark names ("one of his pupils" → "one of
+  // Rembrandt's pupils"). Where they mark every noun (German) or names are read by segmenting (Chinese and Japanese)
+  // it may name what the original described ("die Buslinie 5" → "der Bus Nummer 5", "保险人" → "保险公司"): a
+  // question, unless it has a name's form (an acronym, CamelCase, digits). With a name lost, the added one is the
+  // name it became.
+  const marked = !UNMARKED.has(rewrite.lang)
+  const addedFacts = facts.length > 0 || marked ? added : added.filter((n) => n.strong)
   return [
     ...lostAndAdded(
       { kind: "name", noun: "name" },
-      [...facts.map((n) => n.text), ...titlesLost(original, rewrite)],
-      added.map((n) => n.text)
+      facts,
+      addedFacts.map((n) => n.text)
     ),
-    ...doubts.map(doubtfulLoss)
+    ...doubts.map(doubtfulLoss),
+    ...added.filter((n) => !addedFacts.includes(n)).map(doubtfulAddition)
   ]
 }
+
+/** Languages whose capitals do not mark names. */
+const UNMARKED: ReadonlySet<Lang> = new Set(["de", "zh", "ja"])
+
+/** A name the rewrite adds in no name's place: a question to the model, not a refusal. */
+const doubtfulAddition = (n: Name): Finding => ({
+  ...finding("name", `the rewrite adds the name ${quote(n.text)}`, undefined, n.text),
+  certainty: "suspect"
+})
 
 /** A probable name the rewrite does not have: a question to the model, not a refusal. */
 const doubtfulLoss = (n: Name): Finding => ({

@@ -6,7 +6,9 @@
  */
 import { type DateItem, extractDates } from "./Dates.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
+import { alternation } from "./Regex.ts"
 import type { Guard } from "./Guard.ts"
+import type { Lexicon } from "./Lexicon.ts"
 import type { Prepared } from "./Text.ts"
 import { extractQuantities, isYear, periodsOf, type Quantity, unitNames } from "./Quantities.ts"
 
@@ -55,6 +57,7 @@ const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
   in: ["len", 0.0254],
   ft: ["len", 0.3048],
   mi: ["len", 1609.344],
+  µg: ["mass", 1e-6],
   mg: ["mass", 1e-3],
   g: ["mass", 1],
   kg: ["mass", 1e3],
@@ -123,13 +126,17 @@ const sameRate = (q: Quantity, r: Quantity, periodsQ: ReadonlySet<string>, perio
   return (pq === undefined ? periodsQ : periodsR).has(period) && sameValue(q, r)
 }
 
-/** A bare hour ("de 2 a 4") that the other text gives as a time of day ("de 2:00 a 4:00", "2 p.m."). */
+/**
+ * A bare hour ("de 2 a 4") that the other text gives as a time of day ("de 2:00 a 4:00", "2 p.m."), or a number of
+ * hours that the other text writes the way a time of day is written ("au moins 6 heures" → "au moins 6 h").
+ */
 const isHourOf = (q: Quantity, pool: ReadonlySet<string>) =>
-  q.unit === "" &&
   Number.isInteger(q.value) &&
   q.value >= 0 &&
   q.value <= 24 &&
-  (pool.has(`t:${q.value}:00`) || pool.has(`t:${(q.value + 12) % 24}:00`))
+  (q.unit === "h"
+    ? pool.has(`t:${q.value}:00`)
+    : q.unit === "" && (pool.has(`t:${q.value}:00`) || pool.has(`t:${(q.value + 12) % 24}:00`)))
 
 /**
  * The days between each date of a text and the next one ("am 9. und am 16." are 7 days apart), and the time between
@@ -204,6 +211,17 @@ const first = <T>(items: Iterable<T>, test: (x: T) => boolean): T | undefined =>
   return undefined
 }
 
+const endingsCache = new WeakMap<Lexicon, RegExp | undefined>()
+/** German compounds end in their unit ("Wochenstunden", "Arbeitstage"): the unit word measures the number. */
+const unitEndings = (lex: Lexicon): RegExp | undefined => {
+  if (lex.lang !== "de") return undefined
+  if (endingsCache.has(lex)) return endingsCache.get(lex)
+  const words = [...unitNames(lex).keys()].filter((u) => u.length >= 4)
+  const re = new RegExp(`(?:${alternation(words)})$`, "u")
+  endingsCache.set(lex, re)
+  return re
+}
+
 /** Numbers lost, changed (value, unit or percent-ness) or added. */
 export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   const a = extractQuantities(original, lexicon)
@@ -244,13 +262,20 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   // A number that counts things ("20 drops", "40人") is not the same as one with a measuring unit ("20 ml"); a
   // unit word among the next few ("cinco primeros años") still measures it.
   // (The words after a number are read from the next 80 characters: a Chinese clause has no spaces to stop at.)
+  // The first number of a range ("с 8 до 10", "15 bis 20 Wochenstunden") counts what its second one counts, which
+  // the other text may measure ("с 8 до 10 часов"): it is no count of its own.
+  const rangeWords = new Set(lexicon.numbers.range)
+  const endings = unitEndings(lexicon)
+  const isUnitWord = (w: string) => unitOf.has(w) || (endings?.test(w) ?? false)
   const countsOf = new Map<Quantity, boolean>()
   const counts = (p: Prepared, x: Quantity) => {
     if (x.unit !== "") return false
     const known = countsOf.get(x)
     if (known !== undefined) return known
     const next = /^[ \u00a0]?(\p{L}+)(?:[\s'’]+(\p{L}+))?(?:[\s'’]+(\p{L}+))?/u.exec(p.lower.slice(x.end, x.end + 80))
-    const found = next !== null && !next.slice(1).some((w) => w !== undefined && unitOf.has(w))
+    const ranged =
+      next !== null && rangeWords.has(next[1] ?? "") && /^[ \u00a0]?\p{L}+\s+\d/u.test(p.lower.slice(x.end, x.end + 40))
+    const found = !ranged && next !== null && !next.slice(1).some((w) => w !== undefined && isUnitWord(w))
     countsOf.set(x, found)
     return found
   }
@@ -328,6 +353,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     apart ??= intervals(extractDates(original, lexicon).items)
     return apart.has((DIMENSIONS[r.unit]?.[1] ?? 0) * r.value)
   }
+  let parts: ReadonlySet<number> | undefined
+  const partsA = () => (parts ??= new Set(a.flatMap((q) => q.parts ?? [])))
   const knownOf = new Map<string, boolean>()
   const known = (r: Quantity) => {
     let found = knownOf.get(shape(r))
@@ -342,7 +369,9 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     (DIMENSIONS[r.unit]?.[0] === "time" && between(r)) ||
     (isYear(r) && yearsA.has(`y:${r.value}`)) ||
     isHourOf(r, yearsA) ||
-    (r.parts !== undefined && r.parts.every((v) => bareA.has(v)))
+    (r.parts !== undefined && r.parts.every((v) => bareA.has(v))) ||
+    // "не менее четырёх из пяти" → "минимум 4 из 5": the two numbers of a ratio, written on their own.
+    (r.unit === "" && partsA().has(r.value))
   const fresh = b.filter((r) => !used.has(r) && !known(r))
   // A new "1" often stands for an article ("an error" → "1 error"): like "one", it is reported only with a change.
   const added = fresh.filter(

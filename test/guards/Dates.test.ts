@@ -224,3 +224,30 @@ describe("Dates: short German and Russian dates", () => {
     assert.strictEqual(h?.kind, "date")
   })
 })
+
+describe("Dates: abbreviated weekdays and ranges of days", () => {
+  it("reads an abbreviated weekday before a day or in a range of days, in each language", () => {
+    passes(
+      "The street is closed from Monday 3 June to Friday 21 June.",
+      "The street is closed Mon 3 – Fri 21 June.",
+      "en"
+    )
+    passes("No trains on Saturday 14 and Sunday 15 September.", "Sat 14 and Sun 15 September: no trains.", "en")
+    passes("Pas de TER du samedi 8 février au dimanche 23 février.", "Du sam. 8 au dim. 23 février : pas de TER.", "fr")
+    passes("В пятницу, 21 февраля, почта не работает.", "Пт, 21 февраля: почта не работает.", "ru")
+    passes("Geöffnet montags bis freitags von 8 bis 17 Uhr.", "Geöffnet von Montag bis Freitag, 8 bis 17 Uhr.", "de")
+    passes("Open Monday to Friday.", "Open Mon–Fri.", "en")
+  })
+
+  it("reports an abbreviated weekday that changed, and reads no weekday in a word that only looks like one", () => {
+    flags("The street is closed from Monday 3 June.", "The street is closed Tue 3 June.", "en")
+    flags("Du samedi 8 au dimanche 23 février.", "Du sam. 8 au lun. 23 février.", "fr")
+    assert.deepStrictEqual(dates("The Sun is bright and Mon ami is a film.", "en"), [])
+  })
+
+  it("reads two days of one month joined by a list mark or written with one day sign", () => {
+    passes("大会は2025年3月8日(土)・9日(日)に開催されます。", "日程:2025年3月8日(土)〜9日(日)", "ja")
+    passes("会议将于2025年10月17日至19日举行。", "时间:2025年10月17—19日", "zh")
+    flags("会议将于2025年10月17日至19日举行。", "时间:2025年10月17—18日", "zh")
+  })
+})

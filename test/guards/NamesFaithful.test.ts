@@ -341,3 +341,50 @@ describe("Names on faithful restyles", () => {
     assert.isBelow(performance.now() - started, 8000)
   })
 })
+
+describe("Names the rewrite adds, and names after a sentence's first word", () => {
+  it("refuses an added name where capitals mark names, and asks where they mark nouns or names are segmented", () => {
+    assert.deepStrictEqual(
+      tiers(
+        "Recent analysis suggests it was painted by one of his pupils.",
+        "Recent analysis suggests it was painted by one of Rembrandt's pupils."
+      ),
+      ['certain: the rewrite adds the name "Rembrandt"']
+    )
+    assert.deepStrictEqual(
+      tiers("Le tableau a été peint par un de ses élèves.", "Le tableau a été peint par un élève de Monet."),
+      ['certain: the rewrite adds the name "Monet"']
+    )
+    assert.deepStrictEqual(
+      tiers("Die Buslinie 5 wird über die Gartenstraße umgeleitet.", "Der Bus Nummer 5 fährt über die Gartenstraße."),
+      ['suspect: the rewrite adds the name "Bus Nummer"']
+    )
+    assert.deepStrictEqual(
+      tiers("保险人不承担保险责任。", "保险公司也不承担任何保险责任。").map((t) => t.split(":")[0]),
+      ["suspect"]
+    )
+  })
+
+  it("takes a sentence's first name as swapped only when two words beside it are the same", () => {
+    assert.deepStrictEqual(
+      tiers(
+        "Si vais a subir al Mulhacén, salid pronto. Llevad al menos dos litros de agua.",
+        "¿Subís al Mulhacén? Salid pronto. Mínimo dos litros de agua."
+      ),
+      ['suspect: the name "Llevad" was dropped']
+    )
+    assert.deepStrictEqual(tiers("Lucía llevará el pan y las bebidas.", "Marta llevará el pan y las bebidas."), [
+      'certain: the name "Lucía" was dropped'
+    ])
+  })
+
+  it("reads a sentence's first word whose stem the other text writes in lower case as no part of the name", () => {
+    passes([
+      ["Поддержка Python 3.7 прекращена.", "Python 3.7 больше не поддерживается."],
+      ["Installation Docker obligatoire sur chaque poste.", "Il faut installer Docker sur chaque poste."]
+    ])
+    assert.deepStrictEqual(messages("Поддержка Python 3.7 прекращена.", "Java 3.7 больше не поддерживается."), [
+      'the name "Поддержка Python" was dropped'
+    ])
+  })
+})

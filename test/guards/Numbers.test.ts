@@ -274,3 +274,40 @@ describe("Numbers: number formats across languages", () => {
     breaks("We shipped 4,500 crates last year.", "We shipped 4 crates last year.")
   })
 })
+
+describe("Numbers: ranges, ratios and hours written as a time", () => {
+  it("reads the first number of a range as measured by the unit after the second", () => {
+    passes("Flexible start, from 8 to 10.", "Flexible start, from 8 to 10 o'clock.")
+    passes("Гибкое начало дня с 8 до 10.", "Начало рабочего дня гибкое, с 8 до 10 часов.")
+    passes("Werkstudent, 15–20 Stunden pro Woche.", "Werkstudent mit 15 bis 20 Wochenstunden.")
+    flags("Werkstudent, 15–20 Stunden pro Woche.", "Werkstudent mit 15 bis 25 Wochenstunden.")
+  })
+
+  it("keeps the two numbers of a ratio written on their own", () => {
+    passes("Сдать не менее четырёх из пяти работ.", "Сдайте минимум 4 работы из 5.")
+    passes("At least four of the five labs must be passed.", "Pass at least 4 labs out of 5.")
+    flags("Сдать не менее четырёх из пяти работ.", "Сдайте минимум 3 работы из 5.")
+  })
+
+  it("keeps a number of hours written the way a time of day is", () => {
+    passes("À renouveler au bout de 6 heures minimum.", "À renouveler après au moins 6 h.")
+    flags("À renouveler au bout de 6 heures minimum.", "À renouveler après au moins 8 h.")
+  })
+
+  it("tells micrograms from milligrams in each language", () => {
+    const units = (a: string, b: string) => check(a, b).map((f) => `${f.kind}: ${f.original} → ${f.rewrite}`)
+    assert.deepStrictEqual(units("Take 20 micrograms of vitamin D daily.", "Take 20 mg of vitamin D daily."), [
+      "unit: 20 micrograms → 20 mg"
+    ])
+    assert.deepStrictEqual(units("Täglich 20 Mikrogramm Vitamin D.", "Täglich 20 Milligramm Vitamin D."), [
+      "unit: 20 Mikrogramm → 20 Milligramm"
+    ])
+    passes("Принимайте 20 мкг в день.", "Принимайте по 20 микрограммов ежедневно.")
+  })
+
+  it("reads half and quarter of an hour without an article", () => {
+    passes("Buses leave every 30 minutes.", "Buses leave every half hour.")
+    passes("Check every 15 minutes.", "Check every quarter hour.")
+    flags("Buses leave every 20 minutes.", "Buses leave every half hour.")
+  })
+})
