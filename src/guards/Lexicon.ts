@@ -58,6 +58,8 @@ export interface LexiconData {
     readonly compound?: ReadonlyArray<string>
     /** Phrases that contain a number word but are no number: "no one", "十分". */
     readonly ignore: ReadonlyArray<string>
+    /** Words that say "all of it", which a "100 %" may be written as: "in full", "intégralement", "全额". */
+    readonly whole?: ReadonlyArray<string>
   }
   /**
    * Words of opposite meaning, each side in its forms ("dry" / "wet", "damp"; "сух*" ends with any letters): one

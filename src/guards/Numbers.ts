@@ -6,7 +6,7 @@
  */
 import { type DateItem, extractDates } from "./Dates.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
-import { alternation } from "./Regex.ts"
+import { alternation, phrasesPattern } from "./Regex.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import type { Prepared } from "./Text.ts"
@@ -222,6 +222,18 @@ const unitEndings = (lex: Lexicon): RegExp | undefined => {
   return re
 }
 
+const wholeCache = new WeakMap<Lexicon, RegExp | undefined>()
+/** Whether `p` says "all of it" in words ("in full", "intégralement", "全额"), which a "100 %" may be written as. */
+const saysWhole = (p: Prepared, lex: Lexicon): boolean => {
+  if (!wholeCache.has(lex))
+    wholeCache.set(lex, phrasesPattern(lex.numbers.whole ?? [], p.lang === "zh" || p.lang === "ja"))
+  const re = wholeCache.get(lex)
+  if (re === undefined) return false
+  re.lastIndex = 0
+  return re.test(p.lower)
+}
+const isWhole = (q: Quantity) => q.unit === "%" && Math.abs(q.value - 100) < 1e-9
+
 /** Numbers lost, changed (value, unit or percent-ness) or added. */
 export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   const a = extractQuantities(original, lexicon)
@@ -329,6 +341,16 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     }
     return found
   }
+  // "480 voluntarios, la mitad de ellos" → "240 de ellos", "全15回のうち3分の2" → "10回": a share of a count of the
+  // original, written as the count it comes to, or the reverse. (A few counts are tried: a long paragraph loses few.)
+  const wholes = a.filter((w) => w.unit === "" && w.value > 1).slice(0, 24)
+  const comesTo = (share: Quantity, count: Quantity) =>
+    wholes.some((w) => w !== count && Math.abs(count.value - (share.value / 100) * w.value) < 0.5)
+  const shareOf = (q: Quantity): Quantity | undefined => {
+    if (q.unit === "%") return b.find((r) => !used.has(r) && r.unit === "" && comesTo(q, r))
+    if (q.unit === "") return b.find((r) => !used.has(r) && r.unit === "%" && comesTo(r, q))
+    return undefined
+  }
   for (const q of a) {
     if (q.weak && q.unit === "" && !q.text.match(/\d/)) {
       const other = recounted(q)
@@ -342,6 +364,13 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.article === true) continue
     // "one in four" kept as its two numbers ("one user of every four").
     if (q.parts !== undefined && q.parts.every((v) => bareB.has(v))) continue
+    // "prise en charge à 100 %" → "intégralement prise en charge".
+    if (isWhole(q) && saysWhole(rewrite, lexicon)) continue
+    const share = shareOf(q)
+    if (share !== undefined) {
+      used.add(share)
+      continue
+    }
     const other = first(inB(q), (r) => !used.has(r) && sameValue(q, r))
     if (other !== undefined) {
       used.add(other)
@@ -366,6 +395,7 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   }
   const knownNow = (r: Quantity) =>
     some(inA(r), (q) => sameValue(q, r) || same(q, r) || same(r, q)) ||
+    (isWhole(r) && saysWhole(original, lexicon)) ||
     (DIMENSIONS[r.unit]?.[0] === "time" && between(r)) ||
     (isYear(r) && yearsA.has(`y:${r.value}`)) ||
     isHourOf(r, yearsA) ||

@@ -153,6 +153,12 @@ const digitValue = (m: RegExpExecArray, lang: string): { value: number; version?
   return { value: signed(Number(`${int.replace(/\D/g, "")}.${dec ?? "0"}`)) }
 }
 
+/** Whether a count of times in a word ("once", "twice") ends right before `start`. */
+const timesBefore = (work: string, start: number, pat: Patterns): boolean => {
+  const before = /(\p{L}+)\s+$/u.exec(work.slice(Math.max(0, start - 16), start))?.[1]
+  return before !== undefined && pat.numbers.words[before] !== undefined
+}
+
 /** [start, end) ends a longer "and a half" ("two and a half hours"), which its number reads ("一半" is no "半"). */
 const inHalf = (work: string, start: number, end: number, pat: Patterns): boolean => {
   const from = Math.max(0, start - 12)
@@ -270,6 +276,8 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
     for (const m of work.matchAll(pat.fractions)) {
       // The "a half" of "an hour and a half" is read with its unit.
       if (inHalf(work, m.index, m.index + m[0].length, pat)) continue
+      // "once a quarter", "twice a quarter": after a number word, a period ("once per quarter"), no fraction.
+      if (pat.numbers.per.includes(m[0].split(/\s+/u)[0] ?? "") && timesBefore(work, m.index, pat)) continue
       add(m.index, m.index + m[0].length, (pat.numbers.fractions[m[1] ?? ""] ?? 0) * 100, { unit: "%", approx: true })
     }
     settle()
@@ -303,6 +311,14 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
       if (!/[十百千万萬亿億〇零]|.{3}/u.test(numeral) && !/\d/.test(work[m.index - 1] ?? "")) {
         pat.counter.lastIndex = end
         if (!pat.counter.test(work) && !/\d/.test(work[end] ?? "")) continue
+      }
+      // "两三个", "三四天": two numerals in a row, the second one more, are "two or three", not 23.
+      const [first, second] = [...numeral].map((c) => lex.numbers.words[c] ?? -1)
+      if (numeral.length === 2 && first !== undefined && first >= 1 && second === first + 1) {
+        add(m.index + 1, end, second, { weak: false })
+        // The first takes the second's unit ("两三个工作日": two or three working days).
+        add(m.index, m.index + 1, first, { weak: false, unit: out.at(-1)?.unit ?? "" })
+        continue
       }
       const value = cjkValue(numeral, lex)
       add(m.index, end, value, { weak: value <= 1 })

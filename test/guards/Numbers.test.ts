@@ -311,3 +311,32 @@ describe("Numbers: ranges, ratios and hours written as a time", () => {
     flags("Buses leave every 20 minutes.", "Buses leave every half hour.")
   })
 })
+
+describe("Numbers: shares, numerals in a row and the whole", () => {
+  it("keeps a share of a count written as the count it comes to, and the reverse", () => {
+    passes(
+      "En las jornadas participaron 480 voluntarios, la mitad de ellos menores de 25 años.",
+      "En las jornadas participaron 480 voluntarios, 240 de ellos menores de 25 años."
+    )
+    passes("出席が全15回のうち3分の2に満たない場合", "全15回のうち、出席が10回に届かない場合")
+    passes("Of the 480 volunteers, 240 were under 25.", "Half of the 480 volunteers were under 25.")
+    flags("Of the 480 volunteers, half were under 25.", "Of the 480 volunteers, 200 were under 25.")
+  })
+
+  it("reads two numerals in a row, the second one more, as two numbers", () => {
+    passes("VPN要单独申请，大概两三个工作日。", "VPN需另行申请，一般需要两至三个工作日。")
+    passes("結果は三四日で届きます。", "結果は3〜4日で届きます。")
+    flags("VPN要单独申请，大概两三个工作日。", "VPN需另行申请，一般需要三至四个工作日。")
+  })
+
+  it("keeps a hundred percent written as a word for the whole", () => {
+    passes("La mutuelle est prise en charge à 100 %.", "La mutuelle est intégralement prise en charge.")
+    passes("The insurer pays the cost in full.", "The insurer pays 100% of the cost.")
+    flags("The insurer pays 100% of the cost.", "The insurer pays 80% of the cost.")
+  })
+
+  it("reads a quarter after a number word as a period, not a fraction", () => {
+    passes("The team meets in Berlin once a quarter.", "The team meets in Berlin once per quarter.")
+    flags("A quarter of the staff work remotely.", "A third of the staff work remotely.")
+  })
+})
