@@ -35,6 +35,16 @@ export interface LexiconData {
   readonly notCues: ReadonlyArray<string>
   /** Prefixes that negate a word: "un" in "unreported" stands for the "not" of "not reported". */
   readonly negativePrefixes: ReadonlyArray<string>
+  /**
+   * The words that bound a number, by whether the bound includes it: "at least 2" and "2 or more" include 2, "more
+   * than 2" does not. A phrase starting with "#" follows the number ("# or more", "#以上"); the others come before it.
+   */
+  readonly limits?: {
+    readonly atLeast: ReadonlyArray<string>
+    readonly moreThan: ReadonlyArray<string>
+    readonly atMost: ReadonlyArray<string>
+    readonly lessThan: ReadonlyArray<string>
+  }
   readonly numbers: {
     /** Spelled numbers: "two" → 2. */
     readonly words: Readonly<Record<string, number>>

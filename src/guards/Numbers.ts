@@ -9,6 +9,7 @@ import { finding, type Finding, quote } from "./Finding.ts"
 import { alternation, phrasesPattern } from "./Regex.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
+import { shiftedLimits } from "./Limits.ts"
 import type { Prepared } from "./Text.ts"
 import { extractQuantities, isYear, periodsOf, type Quantity, unitNames } from "./Quantities.ts"
 
@@ -351,6 +352,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.unit === "") return b.find((r) => !used.has(r) && r.unit === "%" && comesTo(r, q))
     return undefined
   }
+  let shifted: ReadonlyMap<Quantity, Quantity> | undefined
+  const shifts = () => (shifted ??= shiftedLimits(original, rewrite, lexicon))
   for (const q of a) {
     if (q.weak && q.unit === "" && !q.text.match(/\d/)) {
       const other = recounted(q)
@@ -366,6 +369,12 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.parts !== undefined && q.parts.every((v) => bareB.has(v))) continue
     // "prise en charge à 100 %" → "intégralement prise en charge".
     if (isWhole(q) && saysWhole(rewrite, lexicon)) continue
+    // "Kinder unter 12 Jahren" → "Kinder bis 11 Jahre": the same limit, said with the other kind of bound.
+    const shifted = shifts().get(q)
+    if (shifted !== undefined && !used.has(shifted)) {
+      used.add(shifted)
+      continue
+    }
     const share = shareOf(q)
     if (share !== undefined) {
       used.add(share)

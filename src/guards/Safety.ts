@@ -18,6 +18,7 @@ import { modalityGuard } from "./Modality.ts"
 import { operatorsGuard } from "./Operators.ts"
 import { listConditionsGuard } from "./ListConditions.ts"
 import { timeGuard } from "./Time.ts"
+import { limitsGuard } from "./Limits.ts"
 
 export interface MeaningCheck {
   /** True when no guard found a fact changed or lost (a `certain` finding); `suspect` findings leave it true. */
@@ -40,6 +41,7 @@ const GUARDS: ReadonlyArray<Guard> = [
   negationGuard,
   modalityGuard,
   operatorsGuard,
+  limitsGuard,
   listConditionsGuard,
   timeGuard
 ]

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { checkMeaning } from "../../src/guards/Safety.ts"
 import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
 /** Asserted on the operator findings of a pair (other guards' findings left out). */
@@ -58,5 +59,50 @@ describe("Bounds: Japanese まで after a number", () => {
   it("reports a lower bound that became 'まで'", () => {
     const [f] = flags("図書館では一人5冊以上借りられます。", "図書館では一人5冊まで借りられます。", "bound")
     assert.include(f?.message ?? "", '"以上" became "まで"')
+  })
+})
+
+describe("Bounds: whether a bound includes its number", () => {
+  const limits = (a: string, b: string) => checkMeaning(a, b).findings.filter((f) => f.kind === "bound")
+  const numbers = (a: string, b: string) => checkMeaning(a, b).findings.filter((f) => f.kind === "number")
+
+  it("asks when a bound kept its number and side but now includes it, or no longer does", () => {
+    assert.deepStrictEqual(
+      limits(
+        "Candidates must have completed at least two years of an undergraduate degree in chemistry.",
+        "You must have completed more than two years of an undergraduate degree in chemistry."
+      ).map((f) => `${f.certainty}: ${f.message}`),
+      ['suspect: "at least two years" became "more than two years"']
+    )
+    assert.deepStrictEqual(
+      limits("报名参加本次马拉松的选手须年满18周岁，名额有限。", "想报名这次马拉松，需要超过18周岁，名额有限。").map(
+        (f) => f.certainty
+      ),
+      ["suspect"]
+    )
+  })
+
+  it("reads the same limit on whole numbers said with the other kind of bound as no change", () => {
+    const museum = "Der Eintritt kostet 7 €, ermäßigt 4 €; Kinder unter 12 Jahren haben freien Eintritt ins Museum."
+    assert.deepStrictEqual(
+      numbers(
+        museum,
+        "Tickets kosten 7 € (ermäßigt 4 €), Kinder bis einschließlich 11 Jahre haben freien Eintritt ins Museum."
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      numbers(
+        "Children under 12 go free, and adults pay the full price at the door of the museum.",
+        "Children aged 11 and under go free, and adults pay the full price at the door of the museum."
+      ),
+      []
+    )
+    assert.isNotEmpty(
+      numbers(
+        museum,
+        "Tickets kosten 7 € (ermäßigt 4 €), Kinder bis einschließlich 10 Jahre haben freien Eintritt ins Museum."
+      )
+    )
   })
 })
