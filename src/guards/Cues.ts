@@ -33,7 +33,7 @@ const scanCache = new WeakMap<Prepared, ReadonlyArray<Hit>>()
 
 const CAPITALISING = new Set(["en", "es", "fr", "ru"])
 const UPPER_RE = /\p{Lu}/u
-const SENTENCE_START_RE = /(?:^|[.!?:;…"“«(\n-]|\d\.)\s*$/u
+const SENTENCE_START_RE = /(?:^|[.!?:;…"“«(\n•·▪–—*-]|\d\.)\s*$/u
 const DIGIT_AHEAD_RE = /^\s*\d/
 
 /** "May 3", "in May", "the Never Again campaign": a capitalised cue that is not at a sentence start, or a month. */

@@ -28,6 +28,8 @@ export interface Dates {
    * 2:00 a 4:00" in the other text, "a las nueve" "a las 21:00".
    */
   readonly hours: ReadonlySet<number>
+  /** The bare whole numbers from 1 to 31 left in `rest`: "с 1 на 15 апреля" names the 1st of April. */
+  readonly days: ReadonlySet<number>
 }
 
 const BARE_HOUR_RE = /(?<![\d.,:])(\d{1,2})(?![\d]|[.,:]\d)/g
@@ -63,7 +65,8 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   let work = p.lower
   const { steps, wordKinds, spelledHour, hourOf } = patternsFor(lex)
   let kinds = 0
-  for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? 0
+  // "Tuesday's meeting": a possessive is read with its word.
+  for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? wordKinds.get(w.lower.replace(/['’]s?$/u, "")) ?? 0
   if ((kinds & ~HOUR_WORD) !== 0 || /\d|[月季星周礼曜年時点]/.test(work)) {
     for (const [regex, read, need] of steps) {
       if (!need(work, kinds)) continue
@@ -93,12 +96,17 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   if (pool.has("wd:6") && pool.has("wd:7")) pool.add("we:1")
   if (pool.has("we:1")) for (const d of ["wd:6", "wd:7"]) pool.add(d)
   const hours = new Set<number>()
-  for (const m of work.matchAll(BARE_HOUR_RE)) if (Number(m[1]) <= 24) hours.add(Number(m[1]))
+  const days = new Set<number>()
+  for (const m of work.matchAll(BARE_HOUR_RE)) {
+    const n = Number(m[1])
+    if (n <= 24) hours.add(n)
+    if (n >= 1 && n <= 31) days.add(n)
+  }
   // "a las nueve", "um neun": an hour in words after its "at" word, which the other text may give as "21:00".
   if (lex.dateWords.at !== undefined && (kinds & HOUR_WORD) !== 0) {
     for (const m of work.matchAll(spelledHour)) hours.add(hourOf.get(m[1] ?? "") ?? 0)
   }
-  const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work, hours }
+  const dates = { items: items.toSorted((a, b) => a.start - b.start), pool, rest: work, hours, days }
   cache.set(p, dates)
   return dates
 }
@@ -109,10 +117,16 @@ export const datesGuard: Guard = ({ lexicon, original, rewrite }) => {
   const b = extractDates(rewrite, lexicon)
   // A time on the hour that the other text gives as a bare number ("de 2 a 4" → "de 2:00 a 4:00").
   const bareHour = (n: string, hours: ReadonlySet<number>) => {
-    const m = /^t:(\d+):00$/.exec(n)
+    const m = /^t~?:(\d+):00$/.exec(n)
     return m !== null && (hours.has(Number(m[1])) || hours.has(Number(m[1]) - 12))
   }
-  const lost = a.items.filter((d) => d.needs.some((n) => !b.pool.has(n) && !bareHour(n, b.hours))).map((d) => d.text)
-  const added = b.items.filter((d) => d.needs.some((n) => !a.pool.has(n) && !bareHour(n, a.hours))).map((d) => d.text)
+  // A day of a month the other text names, which it gives as a bare number ("с 1 на 15 апреля" → "1 апреля").
+  const bareDay = (n: string, other: Dates) => {
+    const m = /^md:(\d+)-(\d+)$/.exec(n)
+    return m !== null && other.pool.has(`m:${m[1]}`) && other.days.has(Number(m[2]))
+  }
+  const kept = (n: string, other: Dates) => other.pool.has(n) || bareHour(n, other.hours) || bareDay(n, other)
+  const lost = a.items.filter((d) => d.needs.some((n) => !kept(n, b))).map((d) => d.text)
+  const added = b.items.filter((d) => d.needs.some((n) => !kept(n, a))).map((d) => d.text)
   return distinct(lostAndAdded({ kind: "date", noun: "date", bareChange: true }, lost, added))
 }

@@ -60,13 +60,15 @@ const CALENDAR_ENDINGS = ["", "s", "e", "es", "en", "n"]
 /**
  * Weekday and month names with their plural forms ("Saturdays", "Montage", "domingos"): dates, which the date
  * guard reads, never names, in every language and at any place in a sentence. So are abbreviated weekdays ("Mon",
- * "Fri", "sam."); an abbreviated month may be a name ("Jan", "Mar").
+ * "Fri", "sam.") and quarters ("Q3"); an abbreviated month may be a name ("Jan", "Mar").
  */
 const calendarWords = (lex: Lexicon): ReadonlyArray<string> => [
   ...[...lex.weekdays.flat(), ...lex.months.flat()]
     .filter((w) => !w.endsWith("."))
     .flatMap((w) => CALENDAR_ENDINGS.map((e) => w.toLowerCase() + e)),
-  ...lex.weekdays.flat().flatMap((w) => (w.endsWith(".") ? [w.toLowerCase().slice(0, -1)] : []))
+  ...lex.weekdays.flat().flatMap((w) => (w.endsWith(".") ? [w.toLowerCase().slice(0, -1)] : [])),
+  // Quarters ("Q3"), which the date guard reads.
+  ...["q1", "q2", "q3", "q4"]
 ]
 
 const cache = new Map<Lang, NameLists>()

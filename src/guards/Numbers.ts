@@ -101,6 +101,9 @@ const same = (q0: Quantity, r0: Quantity): boolean => {
   if (q.version !== undefined || r.version !== undefined) return q.version === r.version
   if (q.parts !== undefined && r.parts !== undefined && q.parts[0] === r.parts[0] && q.parts[1] === r.parts[1])
     return true
+  // "45 тысяч в месяц" and "45 000 рублей в месяц": a rate whose amount has its unit on one side only.
+  if ((q.unit.startsWith("/") && r.unit.endsWith(q.unit)) || (r.unit.startsWith("/") && q.unit.endsWith(r.unit)))
+    return close(q.value, r.value, q.approx || r.approx)
   const [dq, fq] = dimension(q.unit)
   const [dr, fr] = dimension(r.unit)
   // A unit written on one side only is the same quantity ("8 °C", "8 degrees"); a percent sign is not.
@@ -138,6 +141,13 @@ const isHourOf = (q: Quantity, pool: ReadonlySet<string>) =>
   (q.unit === "h"
     ? pool.has(`t:${q.value}:00`)
     : q.unit === "" && (pool.has(`t:${q.value}:00`) || pool.has(`t:${(q.value + 12) % 24}:00`)))
+
+/** A bare day ("с 1 на 15 апреля") that the other text gives as a date of a month this text names ("1 апреля"). */
+const isDayOf = (q: Quantity, own: ReadonlySet<string>, pool: ReadonlySet<string>) => {
+  if (q.unit !== "" || !Number.isInteger(q.value) || q.value < 1 || q.value > 31) return false
+  for (let m = 1; m <= 12; m++) if (own.has(`m:${m}`) && pool.has(`md:${m}-${q.value}`)) return true
+  return false
+}
 
 /**
  * The days between each date of a text and the next one ("am 9. und am 16." are 7 days apart), and the time between
@@ -259,8 +269,17 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
       units = new Set(p.words.map((w) => unitOf.get(w.lower)))
       unitWords.set(p, units)
     }
-    return units.has(unit) || units.has(`/${unit}`)
+    if (units.has(unit) || units.has(`/${unit}`)) return true
+    // A unit of several words ("столовую ложку"): looked for in the text, once for each unit.
+    const key = `${p === original ? "a" : "b"}|${unit}`
+    let found = phraseUnits.get(key)
+    if (found === undefined) {
+      found = [...unitOf].some(([name, id]) => id === unit && name.includes(" ") && p.lower.includes(name))
+      phraseUnits.set(key, found)
+    }
+    return found
   }
+  const phraseUnits = new Map<string, boolean>()
   // A bare number stands for a number with a unit ("4 g" = "4") only when the original's own bare numbers of that
   // value do not already account for it: "four times … 4 g" → "four times … 4 mg" is a changed unit.
   const bareCounts = (list: ReadonlyArray<Quantity>) => {
@@ -362,7 +381,7 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     }
     if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
     if (kept(q)) continue
-    if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB)) continue
+    if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB) || isDayOf(q, yearsA, yearsB)) continue
     // "a week", "an hour" match a number of the rewrite, but are no number of their own to lose.
     if (q.article === true) continue
     // "one in four" kept as its two numbers ("one user of every four").

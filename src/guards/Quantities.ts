@@ -210,6 +210,11 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
       q.unit = ""
       stop = end
     }
+    // "£1m", "$3m": after a currency sign, a glued "m" is a million, not a metre.
+    if (prefix !== undefined && q.unit === "m" && work[end] === "m" && CURRENCIES.has(pat.unitOf.get(prefix) ?? "")) {
+      q.value *= 1e6
+      q.unit = ""
+    }
     // "$40 a month": the currency before the number, the rate after it.
     if (prefix !== undefined && (q.unit === "" || q.unit.startsWith("/")))
       q.unit = `${pat.unitOf.get(prefix) ?? ""}${q.unit}`

@@ -118,7 +118,7 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
     // 午後3時, 下午3点30分
     steps.push([
       re(
-        `(${AM}|${PM})?\\s*(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
+        `(${AM}|${PM})?\\s*(\\d{1,2}|[一二两三四五六七八九十]{1,3})\\s*(?:${HOUR})(?![间間])(?:\\s*(\\d{1,2}|半)\\s*分?)?`
       ),
       (m, p) => {
         // "一時" is "for a while"; "五時" is five o'clock; "二十三点五" is 23.5.
@@ -180,10 +180,10 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
   }
   if (!cjk && (lex.dateWords.at ?? []).length > 0) {
     // A bare hour after its preposition: "a las 9", "um 9", "в 9 утра", "в 3 часа дня", "à 14 heures"; not "a las 3
-    // opciones" (a word follows that makes no time of it).
+    // opciones" (a word follows that makes no time of it), nor "в пятницу 6" (a blanked date between them).
     steps.push([
       re(
-        `(?<![\\p{L}\\p{N}])(?:${AT})\\s+(\\d{1,2})(?:[.h](\\d{2}))?(?!\\d)` +
+        `(?<![\\p{L}\\p{N}])(?:${AT})[ \\u00a0]{1,2}(\\d{1,2})(?:[.h](\\d{2}))?(?!\\d)` +
           `(?:(?:\\s*(?:${AT_HOUR}|${HOUR})(?![\\p{L}])\\.?)?\\s*(${AM}|${PM}|${AT_PM})(?![\\p{L}])` +
           `|\\s*(?:${AT_HOUR}|${HOUR})(?![\\p{L}])\\.?` +
           `|(?!\\s*(?!(?:${RANGE})\\s)(?:[\\p{L}\\p{N}%$€£]|[.,]\\d)))`
@@ -191,6 +191,8 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
       (m) => {
         const h = Number(m[1])
         const mer = m[3] !== undefined && atPm.test(m[3]) ? "pm" : meridiem(m[3])
+        // "by Thursday at 4": a bare hour with no hour word nor meridiem is four in the morning or the afternoon.
+        if (mer === undefined && /\d\s*$/u.test(m[0])) return clockTime(h, Number(m[2] ?? 0), undefined)
         return time(h, Number(m[2] ?? 0), h > 12 ? undefined : mer)
       },
       DIGIT

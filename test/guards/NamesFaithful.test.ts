@@ -388,3 +388,12 @@ describe("Names the rewrite adds, and names after a sentence's first word", () =
     ])
   })
 })
+
+describe("Names: quarters", () => {
+  it("reads a quarter as a date, not a name", () => {
+    passes([
+      ["Das Umsatzziel für das dritte Quartal bleibt bei 1,2 Millionen Euro.", "Umsatzziel Q3 unverändert: 1,2 Mio. €"],
+      ["Revenue for the third quarter came in at €4.2 million.", "Q3 revenue was €4.2 million."]
+    ])
+  })
+})

@@ -226,3 +226,48 @@ describe("A duration derived from two times of day", () => {
     assert.isAbove(facts(zh, "地铁2号线末班车推迟三小时，由22:30延至23:30。").length, 0)
   })
 })
+
+describe("Native facts: short forms of amounts, hours and days", () => {
+  it("reads a bare hour after its preposition as either half of the day", () => {
+    keeps(
+      "The board papers must be printed by Thursday at 4.",
+      "The board papers must be printed by 4 p.m. on Thursday."
+    )
+    keeps("Wir treffen uns am Donnerstag um 4.", "Wir treffen uns am Donnerstag um 16:00.")
+    breaks(
+      "The board papers must be printed by Thursday at 4.",
+      "The board papers must be printed by 5 p.m. on Thursday."
+    )
+    keeps("В пятницу учащиеся 6 «Б» класса поедут на экскурсию.", "В пятницу 6 «Б» едет на экскурсию.")
+  })
+
+  it("reads a glued m after a currency as a million, and l as litres", () => {
+    keeps("Groups with an income above £1 million apply elsewhere.", "Groups with income above £1m apply elsewhere.")
+    breaks("Groups with an income above £1 million apply elsewhere.", "Groups with income above £2m apply elsewhere.")
+    keeps("Añade un litro y medio de agua y deja cocer.", "Añadir 1,5 l de agua y cocer.")
+    breaks("Add 2 l of water and stir well.", "Add 2 ml of water and stir well.")
+  })
+
+  it("reads a possessive weekday and an hour in Chinese numerals", () => {
+    keeps("At Tuesday's meeting the group agreed to wait.", "Steering group, Tuesday: agreed to wait.")
+    keeps("下周三下午两点开安全培训。", "下周三下午2:00举行安全培训。")
+    breaks("下周三下午两点开安全培训。", "下周三下午3:00举行安全培训。")
+  })
+
+  it("keeps a rate whose amount has its currency on one side only", () => {
+    keeps("Доход 45 тысяч в месяц.", "Заработная плата 45 000 рублей в месяц.")
+    keeps("The role pays 45k a month.", "The role pays $45,000 a month.")
+    breaks("Доход 45 тысяч в месяц.", "Заработная плата 45 000 рублей в год.")
+  })
+
+  it("reads a bare day as a day of the month the text names", () => {
+    keeps("Запуск перенесли с 1 на 15 апреля.", "Запуск: 15 апреля вместо 1 апреля.")
+    keeps("Der Start wurde vom 1. auf den 15. April verschoben.", "Start: 15. April statt 1. April.")
+    breaks("Запуск перенесли с 1 на 15 апреля.", "Запуск: 15 апреля вместо 2 апреля.")
+  })
+
+  it("reads a unit of several words as no new number", () => {
+    keeps("Смешайте яйца и столовую ложку сахара.", "Смешать яйца и 1 ст. л. сахара.")
+    keeps("Stir in a tablespoon of sugar.", "Stir in 1 tablespoon of sugar.")
+  })
+})

@@ -215,3 +215,29 @@ describe("Negation: closed and passable", () => {
     assert.strictEqual(g?.message, '"cerrada" became its opposite "abrirá"')
   })
 })
+
+describe("Negation: a cue that opens a bullet", () => {
+  it("counts a capitalised negation after a bullet as a negation, not a name", () => {
+    const negations = findingsOfKinds(["negation"])
+    assert.deepStrictEqual(
+      negations(
+        "Marketing may keep the old system until the cut-over, but no new campaigns should be built in it.",
+        "• Marketing can keep the old system until cut-over\n• No new campaigns built in it"
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      negations(
+        "Das Marketing darf das alte System bis zur Umstellung nutzen, aber keine neuen Kampagnen darin anlegen.",
+        "• Marketing: altes System bis zur Umstellung\n• Keine neuen Kampagnen darin anlegen"
+      ),
+      []
+    )
+    assert.isNotEmpty(
+      negations(
+        "Marketing may keep the old system until the cut-over, but no new campaigns should be built in it.",
+        "• Marketing can keep the old system until cut-over\n• New campaigns built in it"
+      )
+    )
+  })
+})
