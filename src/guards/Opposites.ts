@@ -9,6 +9,7 @@ import type { GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { escape } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
+import { sentenceAt, topics } from "./Topics.ts"
 
 interface Pairs {
   /** Any form of any side, to find the candidates in one pass. */
@@ -40,15 +41,66 @@ const pairsOf = (lex: Lexicon): Pairs | null => {
   return found
 }
 
-/** The sides a text has, each with the first form found. */
-const sidesIn = (p: Prepared, pairs: Pairs): ReadonlyMap<number, string> => {
+/** The sides a (lower-cased) text has, each with the first form found. */
+const sidesIn = (lower: string, pairs: Pairs): ReadonlyMap<number, string> => {
   const out = new Map<number, string>()
-  for (const m of p.lower.matchAll(pairs.any)) {
+  for (const m of lower.matchAll(pairs.any)) {
     pairs.sides.forEach((side, i) => {
       if (!out.has(i) && side.test(m[0])) out.set(i, m[0])
     })
   }
   return out
+}
+
+/** At most this many opposite words of a text are compared one by one: a long text is not compared word by word. */
+const MAX_HITS = 16
+/** How much of the words around two opposite words must be the same for them to say the same claim. */
+const MIN_SHARE = 0.5
+/** How far around a word its place is read: characters in Chinese and Japanese, else words' worth of letters. */
+const AROUND = { cjk: 10, other: 40 }
+
+interface Hit {
+  readonly side: number
+  readonly text: string
+  /** The topics of the words around it. */
+  readonly around: ReadonlySet<string>
+}
+
+const hitsIn = (p: Prepared, pairs: Pairs, cjk: boolean): ReadonlyArray<Hit> => {
+  const out: Array<Hit> = []
+  const reach = cjk ? AROUND.cjk : AROUND.other
+  for (const m of p.lower.matchAll(pairs.any)) {
+    const side = pairs.sides.findIndex((re) => re.test(m[0]))
+    if (side < 0) continue
+    const end = m.index + m[0].length
+    // Its place: the words around it in its clause, up to a comma or other clause mark.
+    const [from, to] = sentenceAt(p, m.index)
+    const before = p.lower.slice(Math.max(from, m.index - reach), m.index)
+    const after = p.lower.slice(end, Math.min(to, end + reach))
+    const text = `${before.slice(lastMark(before) + 1)} ${after.slice(0, firstMark(after))}`
+    out.push({ side, text: m[0], around: topics(text, p.lang) })
+    if (out.length >= MAX_HITS) break
+  }
+  return out
+}
+
+const CLAUSE_MARK_RE = /[,;:—–()，；：、（）]/gu
+const lastMark = (s: string): number => {
+  let at = -1
+  for (const m of s.matchAll(CLAUSE_MARK_RE)) at = m.index
+  return at
+}
+const firstMark = (s: string): number => {
+  CLAUSE_MARK_RE.lastIndex = 0
+  const m = CLAUSE_MARK_RE.exec(s)
+  return m === null ? s.length : m.index
+}
+
+const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  if (a.size === 0) return 0
+  let n = 0
+  for (const t of a) if (b.has(t)) n++
+  return n / a.size
 }
 
 export interface Swap {
@@ -65,12 +117,35 @@ export const oppositeSwaps = ({ original, rewrite, lexicon }: GuardInput): Reado
   const pairs = pairsOf(lexicon)
   const out: Array<Swap> = []
   if (pairs !== null) {
-    const a = sidesIn(original, pairs)
-    const b = sidesIn(rewrite, pairs)
-    for (const [i, from] of a) {
-      const j = i ^ 1
-      const to = b.get(j)
-      if (to !== undefined && !b.has(i) && !a.has(j)) out.push({ from, to })
+    const swapsOf = (a: ReadonlyMap<number, string>, b: ReadonlyMap<number, string>) => {
+      for (const [i, from] of a) {
+        const j = i ^ 1
+        const to = b.get(j)
+        if (to !== undefined && !b.has(i) && !a.has(j) && !out.some((s) => s.from === from && s.to === to))
+          out.push({ from, to })
+      }
+    }
+    swapsOf(sidesIn(original.lower, pairs), sidesIn(rewrite.lower, pairs))
+    // Claim by claim, where the paragraph has both sides ("sales rose, prices fell" → "sales rose, prices rose"):
+    // a word of the original whose place in the rewrite (the words around it) holds its opposite, and no word of
+    // its own side in a place as like it.
+    const cjk = CJK.has(original.lang)
+    const hitsA = hitsIn(original, pairs, cjk)
+    const hitsB = hitsIn(rewrite, pairs, cjk)
+    for (const x of hitsA) {
+      let best: Hit | undefined
+      let bestShare = MIN_SHARE
+      let own = 0
+      for (const y of hitsB) {
+        const share = overlap(x.around, y.around)
+        if (y.side === x.side) own = Math.max(own, share)
+        else if (y.side === (x.side ^ 1) && share > bestShare) {
+          best = y
+          bestShare = share
+        }
+      }
+      if (best !== undefined && own < bestShare && !out.some((s) => s.from === x.text && s.to === best.text))
+        out.push({ from: x.text, to: best.text })
     }
   }
   swapCache.set(rewrite, out)

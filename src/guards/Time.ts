@@ -12,7 +12,7 @@ import type { Lang } from "./Lexicon.ts"
 import { phrasesPattern } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 import { TIME_WORDS, type TimeWords } from "./TimeWords.ts"
-import { sentenceTopics, topics } from "./Topics.ts"
+import { matchingSentence, sentenceAt } from "./Topics.ts"
 
 type List = keyof TimeWords
 
@@ -56,33 +56,6 @@ const SHIFTS: ReadonlyArray<readonly [List, List, string]> = [
 
 /** At most this many cues of one kind are looked at: a long text is not searched sentence by sentence for each. */
 const MAX_CUES = 8
-
-/** The [start, end) of the sentence of `text` around an offset. */
-const sentenceAt = (text: Prepared, offset: number): readonly [number, number] =>
-  text.sentences.find(([start, end]) => offset >= start && offset < end) ?? [0, text.lower.length]
-
-/** The rewrite's sentence that shares the most of the original sentence's topics, if it shares at least 40 %. */
-const matchingSentence = (
-  original: Prepared,
-  start: number,
-  end: number,
-  rewrite: Prepared
-): readonly [number, number] | undefined => {
-  const wanted = topics(original.lower.slice(start, end), original.lang)
-  if (wanted.size === 0) return undefined
-  const each = sentenceTopics(rewrite, original.lang)
-  let best: readonly [number, number] | undefined
-  let bestShare = 0.4
-  for (const [i, sentence] of rewrite.sentences.entries()) {
-    const have = each[i] ?? new Set<string>()
-    const share = [...wanted].filter((t) => have.has(t)).length / wanted.size
-    if (share >= bestShare) {
-      best = sentence
-      bestShare = share
-    }
-  }
-  return best
-}
 
 const turned = (original: Prepared, lost: Hit, rewrite: Prepared, gained: Hit, what: string): Finding =>
   finding(

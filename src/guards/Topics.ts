@@ -48,3 +48,39 @@ export const textTopics = (p: Prepared, lang: Lang): ReadonlySet<string> => {
   }
   return found
 }
+
+/** The [start, end) of the sentence of `text` around an offset (a binary search: a long text has many). */
+export const sentenceAt = (text: Prepared, offset: number): readonly [number, number] => {
+  let [lo, hi] = [0, text.sentences.length - 1]
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const [start, end] = text.sentences[mid] ?? [0, 0]
+    if (offset < start) hi = mid - 1
+    else if (offset >= end) lo = mid + 1
+    else return [start, end]
+  }
+  return [0, text.lower.length]
+}
+
+/** The rewrite's sentence that shares the most of the original sentence's topics, if it shares at least 40 %. */
+export const matchingSentence = (
+  original: Prepared,
+  start: number,
+  end: number,
+  rewrite: Prepared
+): readonly [number, number] | undefined => {
+  const wanted = topics(original.lower.slice(start, end), original.lang)
+  if (wanted.size === 0) return undefined
+  const each = sentenceTopics(rewrite, original.lang)
+  let best: readonly [number, number] | undefined
+  let bestShare = 0.4
+  for (const [i, sentence] of rewrite.sentences.entries()) {
+    const have = each[i] ?? new Set<string>()
+    const share = [...wanted].filter((t) => have.has(t)).length / wanted.size
+    if (share >= bestShare) {
+      best = sentence
+      bestShare = share
+    }
+  }
+  return best
+}

@@ -140,3 +140,51 @@ describe("Antonyms: fast and slow", () => {
     kept("Сервер работает быстро.", "Сервер отвечает быстро.")
   })
 })
+
+describe("Antonyms: claim by claim", () => {
+  const antonyms = (a: string, b: string) => checkMeaning(a, b).findings.filter((f) => f.kind === "antonym")
+
+  it("finds a word turned in one claim where the paragraph has both sides", () => {
+    assert.isNotEmpty(
+      antonyms(
+        "По итогам года продажи электромобилей выросли на 35 %, а средняя цена подержанного автомобиля снизилась примерно на 8 %.",
+        "За год продажи электромобилей выросли на 35 %, а средняя цена подержанного автомобиля выросла примерно на 8 %."
+      )
+    )
+    assert.isNotEmpty(
+      antonyms(
+        "游泳馆自6月起在工作日延长开放时间至晚上10点。儿童池仅在周末开放。",
+        "从6月起,游泳馆工作日开放到晚上10点。儿童池仅在周末关闭。"
+      )
+    )
+    assert.isNotEmpty(
+      antonyms(
+        "Photography without flash is allowed in all permanent galleries. In temporary exhibitions, photography is forbidden unless a sign says otherwise.",
+        "Photos without flash are fine in all permanent galleries. In temporary exhibitions, photography is allowed unless a sign says otherwise."
+      )
+    )
+  })
+
+  it("passes both sides kept in their claims, reordered", () => {
+    assert.deepStrictEqual(
+      antonyms(
+        "По итогам года продажи электромобилей выросли на 35 %, а средняя цена подержанного автомобиля снизилась примерно на 8 %.",
+        "Средняя цена подержанного автомобиля за год снизилась примерно на 8 %, а продажи электромобилей выросли на 35 %."
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      antonyms(
+        "La bibliothèque élargit ses horaires pendant les examens.",
+        "Pendant les examens, la bibliothèque étend ses horaires."
+      ),
+      []
+    )
+    assert.isNotEmpty(
+      antonyms(
+        "La bibliothèque élargit ses horaires pendant la période des examens.",
+        "Pendant les examens, la bibliothèque réduit ses horaires."
+      )
+    )
+  })
+})
