@@ -45,6 +45,15 @@ export interface LexiconData {
     readonly atMost: ReadonlyArray<string>
     readonly lessThan: ReadonlyArray<string>
   }
+  /**
+   * The words of cause and effect: `before` comes before a cause ("because", "weil", "由于"), `after` after it ("ので",
+   * "导致"), `result` before an effect whose cause came first ("therefore", "deshalb", "因此").
+   */
+  readonly causes?: {
+    readonly before: ReadonlyArray<string>
+    readonly after: ReadonlyArray<string>
+    readonly result: ReadonlyArray<string>
+  }
   readonly numbers: {
     /** Spelled numbers: "two" → 2. */
     readonly words: Readonly<Record<string, number>>

@@ -19,6 +19,7 @@ import { operatorsGuard } from "./Operators.ts"
 import { listConditionsGuard } from "./ListConditions.ts"
 import { timeGuard } from "./Time.ts"
 import { limitsGuard } from "./Limits.ts"
+import { causesGuard } from "./Causes.ts"
 
 export interface MeaningCheck {
   /** True when no guard found a fact changed or lost (a `certain` finding); `suspect` findings leave it true. */
@@ -43,7 +44,8 @@ const GUARDS: ReadonlyArray<Guard> = [
   operatorsGuard,
   limitsGuard,
   listConditionsGuard,
-  timeGuard
+  timeGuard,
+  causesGuard
 ]
 
 export const checkMeaning = (original: string, rewrite: string): MeaningCheck => {
