@@ -24,12 +24,27 @@ interface Relation {
 /** The relations of a text: each relation word with the few characters on each side, up to a break. */
 const relationsOf = (p: Prepared, words: ReadonlyArray<string>, adverbs: ReadonlyArray<string>): Relation[] => {
   const out: Array<Relation> = []
+  // Where the clause around each offset starts: after the last break before it that is no space (read once, so
+  // that a long paragraph is not read again for each word).
+  let clauseStarts: Int32Array | undefined
+  const clauseStart = (at: number): number => {
+    if (clauseStarts === undefined) {
+      clauseStarts = new Int32Array(p.prose.length + 1)
+      let last = 0
+      for (let i = 0; i < p.prose.length; i++) {
+        clauseStarts[i] = last
+        const c = p.prose[i] ?? ""
+        if (BREAK_RE.test(c) && c !== " ") last = i + 1
+      }
+      clauseStarts[p.prose.length] = last
+    }
+    return clauseStarts[at] ?? 0
+  }
   for (const word of words) {
     for (let at = p.prose.indexOf(word); at >= 0; at = p.prose.indexOf(word, at + word.length)) {
-      const before = p.prose.slice(0, at)
-      const clause = before.slice(
-        Math.max(...[...before].map((c, i) => (BREAK_RE.test(c) && c !== " " ? i + 1 : 0)), 0)
-      )
+      // The clause's first characters only: a long clause is not copied for each word.
+      const start = clauseStart(at)
+      const clause = p.prose.slice(start, Math.min(at, start + KEY + 64))
       let left = p.prose.slice(Math.max(0, at - REACH), at)
       left = left.slice(Math.max(...[...left].map((c, i) => (BREAK_RE.test(c) ? i + 1 : 0)), 0))
       for (let again = true; again;) {

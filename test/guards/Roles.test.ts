@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
+import { lexicon } from "../../src/guards/Lexicon.ts"
 import { rolesGuard } from "../../src/guards/Roles.ts"
+import { prepare } from "../../src/guards/Text.ts"
 import { checkMeaning } from "../../src/guards/Safety.ts"
 import { assertKeptAndChanged, findingsOfKinds, messagesOf, verdicts } from "./support.ts"
 
@@ -246,5 +248,17 @@ describe("Roles: Chinese sides read from the clause's subject", () => {
   it("passes the same sides with the time said elsewhere", () => {
     keeps("甲方应在收到发票后十日内向乙方支付服务费。", "收到发票后十日内，甲方应向乙方支付服务费。")
     keeps("甲方应在收到货物后五日内向乙方支付货款。", "甲方应在收到货物后五日内把货款付给乙方。")
+  })
+})
+
+describe("Roles: two sides of a relation in a long clause", () => {
+  it("reads a Chinese paragraph of one long clause without running out of stack", () => {
+    const clause = "甲方每月向乙方支付服务费用并且按时提交报告".repeat(8_000)
+    const findings = rolesGuard({
+      original: prepare(`${clause}。`, "zh"),
+      rewrite: prepare(`${clause.replace("甲方每月向乙方", "乙方每月向甲方")}。`, "zh"),
+      lexicon: lexicon("zh")
+    })
+    assert.isArray(findings)
   })
 })
