@@ -24,7 +24,7 @@ const NONE: TimeWords = { limitUntil: [], limitFrom: [], future: [], past: [] }
 export const TIME_WORDS: Readonly<Record<Lang, TimeWords>> = {
   en: {
     limitUntil: ["until", "till", "up until", "no later than"],
-    limitFrom: ["from", "since", "starting", "as of", "as from", "beginning", "onwards", "onward"],
+    limitFrom: ["from", "since", "starting", "as of", "as from", "beginning", "onwards", "onward", "after"],
     future: [
       "will",
       "shall",
@@ -39,7 +39,7 @@ export const TIME_WORDS: Readonly<Record<Lang, TimeWords>> = {
   },
   de: {
     limitUntil: ["~(?<![\\p{L}\\p{N}])bis(?!\\s+zu(?![mr]))(?![\\p{L}\\p{N}])", "bis zum", "bis zur", "spätestens"],
-    limitFrom: ["ab", "seit", "ab dem", "ab der", "frühestens"],
+    limitFrom: ["ab", "seit", "ab dem", "ab der", "frühestens", "nach dem", "nach der", "nach ende"],
     future: ["wird", "werden", "wirst", "werde", "künftig"],
     past: ["wurde", "wurden", "war", "waren", "hatte", "hatten", "worden", "bereits"]
   },
@@ -55,31 +55,40 @@ export const TIME_WORDS: Readonly<Record<Lang, TimeWords>> = {
       "jusqu’en",
       "au plus tard"
     ],
-    limitFrom: ["à partir de", "à partir du", "à compter de", "à compter du", "depuis", "dès", "au plus tôt"],
+    limitFrom: ["à partir de", "à partir du", "à compter de", "à compter du", "depuis", "dès", "au plus tôt", "après"],
     future: ["sera", "seront", "serez", "serons", "aura", "auront", "va", "vont", "-(?:era|eront|iront|ira|dra|dront)"],
     past: ["a été", "ont été", "était", "étaient", "avait", "avaient", "fut", "furent", "a déjà", "ont déjà", "déjà"]
   },
   es: {
     limitUntil: ["hasta", "a más tardar", "como máximo el"],
-    limitFrom: ["desde", "a partir de", "a partir del", "a contar desde", "como pronto"],
+    limitFrom: [
+      "desde",
+      "a partir de",
+      "a partir del",
+      "a contar desde",
+      "como pronto",
+      "después de",
+      "después del",
+      "tras"
+    ],
     future: ["-(?:rá|rán|ré|remos|réis)", "va a", "van a", "vamos a"],
     past: ["fue", "fueron", "era", "eran", "había", "habían", "ha sido", "han sido", "ya", "-(?:ó|aron|ieron)"]
   },
   ru: {
-    limitUntil: ["не позднее", "вплоть до"],
-    limitFrom: ["начиная с", "начиная со", "не ранее", "с момента", "со дня"],
+    limitUntil: ["не позднее", "вплоть до", "до конца", "до окончания", "до завершения"],
+    limitFrom: ["начиная с", "начиная со", "не ранее", "с момента", "со дня", "после"],
     future: ["будет", "будут", "буду", "будем", "станет", "станут", "появится", "появятся", "начнётся", "начнется"],
     past: ["был", "была", "было", "были", "уже", "-(?:лся|лась|лось|лись)", "-[аеиоуя]л[аио]?", "-(?:шл[аио]|шёл|шел)"]
   },
   ja: {
     limitUntil: ["まで", "までに", "迄"],
-    limitFrom: ["以降", "以後", "から受け付け", "から開始", "から実施", "より後"],
+    limitFrom: ["以降", "以後", "から受け付け", "から開始", "から実施", "より後", "~(?<=[日月時])から"],
     future: ["予定", "見込み", "でしょう", "だろう", "今後", "これから"],
     past: ["ました", "でした", "済み", "済です", "既に", "すでに"]
   },
   zh: {
     limitUntil: ["截止", "截至", "为止"],
-    limitFrom: ["~(?<![一对])起(?!来)", "以来"],
+    limitFrom: ["~(?<![一对])起(?!来)", "以来", "以后", "之后"],
     future: ["将", "将要", "即将", "预计", "计划", "将会"],
     past: ["已经", "已", "曾经", "曾"]
   },

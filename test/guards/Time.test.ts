@@ -52,3 +52,46 @@ describe("Time: future and past", () => {
     )
   })
 })
+
+describe("Time: until the end turned to after it", () => {
+  it("reports until → after and a date's まで → から", () => {
+    assert.lengthOf(
+      findings(
+        "Продлить срок пользования книгами можно по телефону или на сайте до конца ремонта.",
+        "Продлить их можно по телефону или на сайте после окончания ремонта."
+      ),
+      1
+    )
+    assert.lengthOf(
+      findings(
+        "駅の東口エレベーターは、改修工事のため9月30日まで使用できません。",
+        "駅の東口エレベーターは、改修工事のため9月30日から使えなくなります。"
+      ),
+      1
+    )
+    assert.lengthOf(
+      findings(
+        "You can renew your books online until the end of the works.",
+        "You can renew your books online after the end of the works."
+      ),
+      1
+    )
+  })
+
+  it("passes an after kept as an after", () => {
+    assert.deepStrictEqual(
+      findings(
+        "После окончания ремонта библиотека снова откроется.",
+        "Библиотека снова откроется после окончания ремонта."
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      findings(
+        "Tickets are refunded after the event is cancelled.",
+        "After the event is cancelled, tickets are refunded."
+      ),
+      []
+    )
+  })
+})
