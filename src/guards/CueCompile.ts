@@ -138,7 +138,10 @@ const compile = (lex: Lexicon): Compiled => {
     const weight = entry.startsWith("re:")
       ? Math.max(4, ...(entry.slice(3).match(/\p{L}+/gu) ?? []).map((w) => w.length))
       : entry.replace(/[*#…]/g, "").length
-    sources.push([src, weight + (entry.endsWith("#") ? 0.7 : isLiteral ? 0.5 : 0), bounded])
+    // A raw expression that reads the number itself ("re:unter\s+\d…", a phone number) goes before the phrase
+    // that only asks for one ("unter #", which weighs its word, its space and 0.7).
+    const bonus = entry.startsWith("re:") && entry.includes("\\d") ? 1.8 : entry.endsWith("#") ? 0.7 : isLiteral ? 0.5 : 0
+    sources.push([src, weight + bonus, bounded])
   }
   sources.sort((a, b) => b[1] - a[1])
   const complex = [...complexBySource].map(([src, cues]) => [cues, new RegExp(src, "uy")] as const)

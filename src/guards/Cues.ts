@@ -40,6 +40,8 @@ const DIGIT_AHEAD_RE = /^\s*\d/
 const isNameLike = (text: Prepared, start: number, end: number, months: ReadonlySet<string>): boolean => {
   const first = text.prose[start] ?? ""
   if (!UPPER_RE.test(first)) return false
+  // "Do NOT drink": a cue written in capitals is said louder, not a name.
+  if (end - start >= 2 && text.prose.slice(start, end) === text.prose.slice(start, end).toUpperCase()) return false
   if (DIGIT_AHEAD_RE.test(text.prose.slice(end, end + 4)) && months.has(text.lower.slice(start, end))) return true
   return !SENTENCE_START_RE.test(text.prose.slice(Math.max(0, start - 12), start))
 }

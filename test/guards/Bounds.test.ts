@@ -106,3 +106,39 @@ describe("Bounds: whether a bound includes its number", () => {
     )
   })
 })
+
+describe("Bounds: words that bound no number", () => {
+  const bounds = (a: string, b: string) => checkMeaning(a, b).findings.filter((f) => f.kind === "bound")
+  it("reads no bound in a range of times, a deadline's time or a phone number", () => {
+    assert.deepStrictEqual(
+      bounds(
+        "В субботу с 19:00 до 23:00 будут проводиться плановые работы на сервере.",
+        "Суббота, 19:00–23:00 — плановые работы на сервере."
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      bounds(
+        "Sie erreichen den Kundenservice von 8 bis 17 Uhr unter 08382 704-0.",
+        "Der Kundenservice ist zwischen 8 und 17 Uhr für Sie da: 08382 704-0."
+      ),
+      []
+    )
+    assert.isNotEmpty(
+      bounds(
+        "Kinder unter 12 Jahren zahlen keinen Eintritt für das Museum der Stadt.",
+        "Kinder über 12 Jahren zahlen keinen Eintritt für das Museum der Stadt."
+      )
+    )
+  })
+
+  it("reads no only in a Japanese word that holds its characters", () => {
+    assert.deepStrictEqual(
+      checkMeaning(
+        "保護者のみなさん、6月14日の参観日についてお知らせします。",
+        "保護者の皆さまへ:6月14日の参観日のお知らせです。"
+      ).findings,
+      []
+    )
+  })
+})

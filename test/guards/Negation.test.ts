@@ -241,3 +241,53 @@ describe("Negation: a cue that opens a bullet", () => {
     )
   })
 })
+
+describe("Negation: idioms and capitals", () => {
+  const negations = findingsOfKinds(["negation"])
+  it("does not count a negation of an idiom of reassurance or reminder", () => {
+    assert.deepStrictEqual(
+      negations(
+        "Remember to bring your ID card to the office on Monday.",
+        "Don't forget to bring your ID card to the office on Monday."
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      negations(
+        "Denken Sie daran, am Montag Ihren Ausweis mitzubringen.",
+        "Nicht vergessen: am Montag den Ausweis mitbringen!"
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      negations(
+        "Your data is safe; we have restored the backup.",
+        "Don't worry, your data is safe: we have restored the backup."
+      ),
+      []
+    )
+    assert.isNotEmpty(
+      negations(
+        "Remember to bring your ID card to the office on Monday.",
+        "Don't bring your ID card to the office on Monday."
+      )
+    )
+  })
+
+  it("reads a negation written in capitals as a negation", () => {
+    assert.deepStrictEqual(
+      negations(
+        "Do NOT drink anything after midnight before the test.",
+        "Please do not drink anything after midnight before the test."
+      ),
+      []
+    )
+    assert.deepStrictEqual(negations("Bitte NICHT nach Mitternacht essen.", "Bitte nach Mitternacht nicht essen."), [])
+    assert.isNotEmpty(
+      negations(
+        "Do NOT drink anything after midnight before the test.",
+        "Please drink something after midnight before the test."
+      )
+    )
+  })
+})
