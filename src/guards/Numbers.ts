@@ -27,6 +27,7 @@ const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
         ["d", 86400],
         ["wk", 604800],
         ["mo", 2629800],
+        ["qtr", 7889400],
         ["yr", 31557600],
         ["qh", 900]
       ] as const
@@ -456,7 +457,10 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     const come = (r.per ?? []).filter((_, i) => !sq.includes(sr[i] ?? ""))
     if (gone.length > 0 && come.length > 0) {
       const [x, y] = [gone.join(", "), come.join(", ")]
-      findings.push(finding("quantifier", `${quote(q.text)} per ${quote(x)} became per ${quote(y)}`, x, y))
+      // "per month" → "per year": the price's period, a fact; "per adult" → "per room" may say the same thing.
+      const period = (w: string) => DIMENSIONS[unitOf.get(w) ?? ""]?.[0] === "time"
+      const kind = gone.every(period) && come.every(period) ? "unit" : "quantifier"
+      findings.push(finding(kind, `${quote(q.text)} per ${quote(x)} became per ${quote(y)}`, x, y))
     }
   }
   for (const r of partners.slice(Math.min(next, partners.length)).filter((x) => isAdded.has(x))) {

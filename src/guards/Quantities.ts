@@ -53,7 +53,7 @@ const ARTICLES = new Set(["a", "an", "ein", "eine", "einen", "einem", "einer", "
 const VULGAR: Readonly<Record<string, number>> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125 }
 const VULGAR_RE = /(?<![\d.,])(\d+)?\s?([½¼¾⅓⅔⅛])/u
 /** The units of time a rate after another unit may be per ("900 € pro Monat"); "0,02 € pro GB" keeps its euro. */
-const PERIODS = new Set(["s", "min", "h", "d", "wk", "mo", "yr"])
+const PERIODS = new Set(["s", "min", "h", "d", "wk", "mo", "qtr", "yr"])
 
 /** `s` with the ranges blanked out, built once: a long paragraph is not copied once per number. */
 const blankAll = (s: string, ranges: ReadonlyArray<readonly [number, number]>): string => {

@@ -22,7 +22,8 @@ export const DURATION_UNITS: ReadonlySet<string> = new Set([
   "wk",
   "mo",
   "yr",
-  "qh"
+  "qh",
+  "qtr"
 ])
 
 /** The number words of a data file beyond the ones every guard reads (Lexicon.ts declares those). */

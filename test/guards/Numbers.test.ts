@@ -340,3 +340,35 @@ describe("Numbers: shares, numerals in a row and the whole", () => {
     flags("A quarter of the staff work remotely.", "A third of the staff work remotely.")
   })
 })
+
+describe("Numbers: a price's period", () => {
+  const facts = (a: string, b: string) =>
+    findingsOfKinds(["number", "unit"])(a, b).map((f) => `${f.certainty}: ${f.kind}`)
+
+  it("refuses a price paid per quarter instead of per month", () => {
+    assert.deepStrictEqual(
+      facts(
+        "Die Nebenkostenvorauszahlung liegt derzeit bei 210 Euro monatlich und wird jährlich abgerechnet.",
+        "Für die Nebenkosten zahlen Sie im Moment 210 Euro pro Quartal im Voraus, abgerechnet wird einmal im Jahr."
+      ),
+      ["certain: unit"]
+    )
+    assert.isNotEmpty(
+      facts(
+        "Le tarif de l'abonnement au parking passe à 85 € par mois à compter du 1er janvier.",
+        "À partir du 1er janvier, l'abonnement au parking coûtera 85 € par trimestre."
+      )
+    )
+    passes("The fee is €300 per quarter for every member.", "Every member pays a quarterly fee of €300.")
+  })
+
+  it("refuses a price per user per month that became per user per year", () => {
+    assert.deepStrictEqual(
+      facts(
+        "From 1 July, the Team plan will cost $12 per user per month, billed annually.",
+        "Starting 1 July, the Team plan costs $12 per user per year, billed annually."
+      ),
+      ["certain: unit"]
+    )
+  })
+})
