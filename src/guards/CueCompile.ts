@@ -140,7 +140,8 @@ const compile = (lex: Lexicon): Compiled => {
       : entry.replace(/[*#…]/g, "").length
     // A raw expression that reads the number itself ("re:unter\s+\d…", a phone number) goes before the phrase
     // that only asks for one ("unter #", which weighs its word, its space and 0.7).
-    const bonus = entry.startsWith("re:") && entry.includes("\\d") ? 1.8 : entry.endsWith("#") ? 0.7 : isLiteral ? 0.5 : 0
+    const bonus =
+      entry.startsWith("re:") && entry.includes("\\d") ? 1.8 : entry.endsWith("#") ? 0.7 : isLiteral ? 0.5 : 0
     sources.push([src, weight + bonus, bounded])
   }
   sources.sort((a, b) => b[1] - a[1])

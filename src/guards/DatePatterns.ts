@@ -68,10 +68,10 @@ export const patternsFor = (lex: Lexicon): Patterns => {
   // A weekday before the day of a date ("Friday 21", "Fri 21", "Пт, 21", "sam. 8"), as one part of a range of days.
   const BEFORE_DAY = `(${WEEKDAY})\\.?,?\\s+`
   const abbreviatedDay = new RegExp(
-    `^\\.?(?:,?\\s*\\d{1,2}(?![\\d:]|[.,]\\d)|\\s*[-–—]\\s*(?:${WEEKDAY})(?![\\p{L}]))`,
+    `^\\.?(?:,?\\s*\\d{1,2}(?![\\d:]|[.,]\\d)|\\s*[-–—+&,/]\\s*(?:${WEEKDAY})(?![\\p{L}]))`,
     "u"
   )
-  const abbreviatedEnd = new RegExp(`(?:${WEEKDAY})\\.?\\s*[-–—]\\s*$`, "u")
+  const abbreviatedEnd = new RegExp(`(?:${WEEKDAY})\\.?\\s*[-–—+&,/]\\s*$`, "u")
   const quarterOf = new Map<string, number>()
   lex.dateWords.quarters.forEach((names, i) => names.forEach((n) => quarterOf.set(n.toLowerCase(), i + 1)))
   const capitalised = lex.months.some((names) => /^\p{Lu}/u.test(names[0] ?? ""))
@@ -148,6 +148,15 @@ export const patternsFor = (lex: Lexicon): Patterns => {
     [
       /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*(?:[日号](?:\s*[（(][^）)]{1,3}[）)])?)?\s*(?:至|到|〜|～|~|から|-|–|—|・|、|和|及|と)\s*(\d{1,2})\s*[日号]/g,
       (m) => twoDays(m[1], Number(m[2]), m[3], m[4]),
+      test(/月/)
+    ],
+    // 9月至10月 written 9—10月: two months, the first without its sign
+    [
+      /(?<![\d年/.])(\d{1,2})\s*(?:至|到|〜|～|~|-|–|—)\s*(\d{1,2})\s*月(?![曜份])/g,
+      (m) => {
+        const [a, b] = [Number(m[1]), Number(m[2])]
+        return cjk && a >= 1 && a <= 12 && b >= 1 && b <= 12 ? [`m:${a}`, `m:${b}`] : undefined
+      },
       test(/月/)
     ],
     // 10/17 in Chinese and Japanese: month first, no year
@@ -275,7 +284,8 @@ export const patternsFor = (lex: Lexicon): Patterns => {
           : [`wd:${weekdayOf.get(m[1] ?? "") ?? 0}`],
       anyWord(weekdayOf.keys(), WEEKDAY_WORD, /[星周礼曜]/)
     ],
-    // Abbreviated weekdays, before the day of a date or in a range of days ("Mon 3 – Fri 21 June", "Mo–Fr").
+    // Abbreviated weekdays, before the day of a date or in a range or list of days ("Mon 3 – Fri 21 June", "Mo–Fr",
+    // "Di + Do").
     [
       re(`${L}(${alternation([...weekdayAbbreviationOf.keys()])})${R}`),
       (m, p) => {

@@ -118,7 +118,9 @@ export const datesGuard: Guard = ({ lexicon, original, rewrite }) => {
   // A time on the hour that the other text gives as a bare number ("de 2 a 4" → "de 2:00 a 4:00").
   const bareHour = (n: string, hours: ReadonlySet<number>) => {
     const m = /^t~?:(\d+):00$/.exec(n)
-    return m !== null && (hours.has(Number(m[1])) || hours.has(Number(m[1]) - 12))
+    const h = Number(m?.[1])
+    // A twelve-hour reading ("t~:0:00" for "12:00") is either half of the day.
+    return m !== null && (hours.has(h) || hours.has(h - 12) || (n.startsWith("t~") && hours.has(h + 12)))
   }
   // A day of a month the other text names, which it gives as a bare number ("с 1 на 15 апреля" → "1 апреля").
   const bareDay = (n: string, other: Dates) => {

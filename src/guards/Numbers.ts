@@ -372,6 +372,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.unit === "") return b.find((r) => !used.has(r) && r.unit === "%" && comesTo(r, q))
     return undefined
   }
+  let apartB: ReadonlySet<number> | undefined
+  const apartInRewrite = () => (apartB ??= intervals(extractDates(rewrite, lexicon).items))
   let shifted: ReadonlyMap<Quantity, Quantity> | undefined
   const shifts = () => (shifted ??= shiftedLimits(original, rewrite, lexicon))
   for (const q of a) {
@@ -395,6 +397,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
       used.add(shifted)
       continue
     }
+    // "failed for about 25 minutes, from 11:05 to 11:30" → "11:05–11:30": the rewrite's two times say it.
+    if (DIMENSIONS[q.unit]?.[0] === "time" && apartInRewrite().has((DIMENSIONS[q.unit]?.[1] ?? 0) * q.value)) continue
     const share = shareOf(q)
     if (share !== undefined) {
       used.add(share)

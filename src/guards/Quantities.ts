@@ -50,6 +50,8 @@ export interface Quantity {
 
 /** Articles that read as "one": "eine Kapazität von 5.000" is no ratio; "un capteur sur cinq" is. */
 const ARTICLES = new Set(["a", "an", "ein", "eine", "einen", "einem", "einer", "un", "une", "una"])
+/** A number that numbers a list item: at a line's start (or the text's), then "." or ")" and a space. */
+const LIST_NUMBER_RE = /(?:^|\n)[ \t]*\d{1,2}[.)][ \t]$/u
 const VULGAR: Readonly<Record<string, number>> = { "½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125 }
 const VULGAR_RE = /(?<![\d.,])(\d+)?\s?([½¼¾⅓⅔⅛])/u
 /** The units of time a rate after another unit may be per ("900 € pro Monat"); "0,02 € pro GB" keeps its euro. */
@@ -297,6 +299,9 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
   for (const m of work.matchAll(pat.digits)) {
     // Read already with the number before it ("2割5分").
     if (gone[m.index] === 1) continue
+    // "1. Wait until…", "2) Check…": the number of a list item at a line's start is structure, not a fact.
+    if (LIST_NUMBER_RE.test(work.slice(Math.max(0, m.index - 8), m.index + m[0].length + 2)) && m[1] === undefined)
+      continue
     const { value, version, alt } = digitValue(m, lex.lang)
     const q = version === undefined ? (alt === undefined ? {} : { alt }) : { version, unit: "" }
     add(m.index, m.index + m[0].length, value, q, m[1])

@@ -110,7 +110,12 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
       re(
         `${cjk ? `(?:(${AM}|${PM})\\s*)?` : "((?!))?"}(?<![\\d:.,])(\\d{1,2}):(\\d{2})(?::\\d{2})?(?!\\d)(?:\\s*(${AM}|${PM}|${HOUR})(?![\\p{L}])\\.?)?`
       ),
-      (m) => time(Number(m[2]), Number(m[3]), meridiem(m[1] ?? m[4])),
+      // In English a time without a meridiem may be on the twelve-hour clock ("drinks from 7 p.m., dinner at 7:45");
+      // "07:45" is not.
+      (m) =>
+        lex.lang === "en" && m[1] === undefined && m[4] === undefined && !(m[2] ?? "").startsWith("0")
+          ? clockTime(Number(m[2]), Number(m[3]), undefined)
+          : time(Number(m[2]), Number(m[3]), meridiem(m[1] ?? m[4])),
       test(/\d:\d/)
     ]
   ]

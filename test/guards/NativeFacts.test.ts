@@ -271,3 +271,51 @@ describe("Native facts: short forms of amounts, hours and days", () => {
     keeps("Stir in a tablespoon of sugar.", "Stir in 1 tablespoon of sugar.")
   })
 })
+
+describe("Native facts: slides", () => {
+  it("reads the number of a list item as structure, not a fact", () => {
+    keeps(
+      "Wait until the rotor has stopped. Check the tubes for cracks before removing them.",
+      "Centrifuge\n1. Wait until the rotor has stopped\n2. Check tubes for cracks before removing them"
+    )
+    keeps(
+      "使用前先开启紫外灯照射30分钟，再打开风机运行10分钟。",
+      "使用流程\n1. 开紫外灯照射30分钟\n2. 开风机运行10分钟"
+    )
+    breaks(
+      "Wait until the rotor has stopped. Check the 4 tubes for cracks.",
+      "Centrifuge\n1. Wait until the rotor has stopped\n2. Check the 5 tubes for cracks"
+    )
+  })
+
+  it("reads a range of months and a list of abbreviated weekdays", () => {
+    keeps("种植草莓最好选在秋季9月至10月。", "种植时间：秋季9—10月为佳")
+    keeps("植え付けは9月から10月が適期です。", "植え付け:9〜10月")
+    keeps("Das Training findet dienstags und donnerstags von 17 bis 19 Uhr statt.", "Training: Di + Do, 17–19 Uhr")
+    keeps("Training is on Tuesdays and Thursdays from 5 to 7 p.m.", "Training: Tue & Thu, 5–7 p.m.")
+    breaks("种植草莓最好选在秋季9月至10月。", "种植时间：秋季9—11月为佳")
+  })
+
+  it("reads a time without a meridiem in English as either half of the day", () => {
+    keeps(
+      "Drinks are from 7 p.m., with dinner served at 7:45.",
+      "Drinks will be served from 7 p.m., followed by dinner at 7:45 p.m."
+    )
+    keeps("The service is booked between 8 and 12.", "The service is scheduled between 8:00 a.m. and 12:00 noon.")
+    breaks("Dinner is served at 7:45.", "Dinner is served at 8:15 p.m.")
+  })
+
+  it("keeps a duration that the rewrite's two times say", () => {
+    keeps("Card payments failed for about 25 minutes, from 11:05 to 11:30.", "11:05–11:30: card payments failed.")
+    keeps(
+      "Die Kartenzahlung fiel 25 Minuten lang aus, von 11:05 bis 11:30 Uhr.",
+      "11:05–11:30 Uhr: Kartenzahlung ausgefallen."
+    )
+    breaks("Card payments failed for about 40 minutes, from 11:05 to 11:30.", "11:05–11:30: card payments failed.")
+  })
+
+  it("reads a period after a slash", () => {
+    keeps("Le télétravail est limité à deux jours par semaine.", "Télétravail : jusqu'à 2 jours/semaine")
+    keeps("El teletrabajo se limita a dos días por semana.", "Teletrabajo: hasta 2 días/semana")
+  })
+})
