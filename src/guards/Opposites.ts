@@ -41,13 +41,24 @@ const pairsOf = (lex: Lexicon): Pairs | null => {
   return found
 }
 
+/** The sides a form belongs to, looked up once for each form: a text repeats its words. */
+const sidesCache = new WeakMap<Pairs, Map<string, ReadonlyArray<number>>>()
+const sidesOf = (form: string, pairs: Pairs): ReadonlyArray<number> => {
+  let known = sidesCache.get(pairs)
+  if (known === undefined) sidesCache.set(pairs, (known = new Map()))
+  let found = known.get(form)
+  if (found === undefined) {
+    found = pairs.sides.flatMap((side, i) => (side.test(form) ? [i] : []))
+    known.set(form, found)
+  }
+  return found
+}
+
 /** The sides a (lower-cased) text has, each with the first form found. */
 const sidesIn = (lower: string, pairs: Pairs): ReadonlyMap<number, string> => {
   const out = new Map<number, string>()
   for (const m of lower.matchAll(pairs.any)) {
-    pairs.sides.forEach((side, i) => {
-      if (!out.has(i) && side.test(m[0])) out.set(i, m[0])
-    })
+    for (const i of sidesOf(m[0], pairs)) if (!out.has(i)) out.set(i, m[0])
   }
   return out
 }
@@ -70,8 +81,8 @@ const hitsIn = (p: Prepared, pairs: Pairs, cjk: boolean): ReadonlyArray<Hit> => 
   const out: Array<Hit> = []
   const reach = cjk ? AROUND.cjk : AROUND.other
   for (const m of p.lower.matchAll(pairs.any)) {
-    const side = pairs.sides.findIndex((re) => re.test(m[0]))
-    if (side < 0) continue
+    const side = sidesOf(m[0], pairs)[0]
+    if (side === undefined) continue
     const end = m.index + m[0].length
     // Its place: the words around it in its clause, up to a comma or other clause mark.
     const [from, to] = sentenceAt(p, m.index)
