@@ -27,13 +27,16 @@ const body = (forms: ReadonlyArray<string>): string =>
 const pairsOf = (lex: Lexicon): Pairs | null => {
   let found = cache.get(lex)
   if (found === undefined) {
-    const sides = (lex.opposites ?? []).flatMap(([a = [], b = []]) => [body(a), body(b)])
+    const pairs = lex.opposites ?? []
+    const sides = pairs.flatMap(([a = [], b = []]) => [body(a), body(b)])
+    // Every form, longest first: "ida y vuelta" is read before "ida".
+    const forms = pairs.flatMap(([a = [], b = []]) => [...a, ...b]).toSorted((x, y) => y.length - x.length)
     const [l, r] = CJK.has(lex.lang) ? ["", ""] : ["(?<![\\p{L}\\p{N}])", "(?![\\p{L}\\p{N}])"]
     found =
       sides.length === 0
         ? null
         : {
-            any: new RegExp(`${l}(?:${sides.join("|")})${r}`, "gu"),
+            any: new RegExp(`${l}(?:${body(forms)})${r}`, "gu"),
             sides: sides.map((side) => new RegExp(`^(?:${side})$`, "u"))
           }
     cache.set(lex, found)

@@ -188,3 +188,14 @@ describe("Antonyms: claim by claim", () => {
     )
   })
 })
+
+describe("Antonyms: a ticket one way or return", () => {
+  it("finds one way turned to return, reading the longer form first", () => {
+    swapped("景区内索道需另行购票，玉屏索道单程90元。", "索道需要另外购票，玉屏索道往返90元。")
+    swapped(
+      "El billete de ida y vuelta cuesta 42 euros para adultos.",
+      "El billete de ida cuesta 42 euros para adultos."
+    )
+    kept("El billete de ida y vuelta cuesta 42 euros para adultos.", "Ida y vuelta: 42 euros por adulto.")
+  })
+})
