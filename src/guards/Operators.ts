@@ -9,7 +9,9 @@ import { added, around, became, becameOrDropped, dropped } from "./CueFindings.t
 import { type Hit, label } from "./Cues.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
+import { shiftedLimits } from "./Limits.ts"
 import { negationBalance } from "./Negation.ts"
+import type { Quantity } from "./Quantities.ts"
 import { tradedSides } from "./Sides.ts"
 import { gained, gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
 import type { Prepared } from "./Text.ts"
@@ -49,6 +51,9 @@ export const comparisonTurned = (a: Tally, b: Tally): readonly [Hit, Hit] | unde
   return undefined
 }
 
+/** Whether a bound word stands right before a number ("unter 12"). */
+const near = (hit: Hit, q: Quantity): boolean => q.start >= hit.end && q.start - hit.end <= 3
+
 export const operatorsGuard: Guard = (input) => {
   const { original, rewrite } = input
   const { a, b } = tallies(input)
@@ -62,6 +67,10 @@ export const operatorsGuard: Guard = (input) => {
     // One of two lower bounds that became an upper one ("never fewer than 3" → "never more than 3").
     const hit = gone ?? (other === undefined ? undefined : fewer(a, b, "bound", value))
     if (hit === undefined) continue
+    // "Kinder unter 12 Jahren" → "Kinder bis einschließlich 11 Jahre": the same limit said with the other kind of
+    // bound (Limits.ts), not a bound dropped.
+    if (other === undefined && [...shiftedLimits(original, rewrite, input.lexicon).keys()].some((q) => near(hit, q)))
+      continue
     out.push(becameOrDropped("bound", original, hit, other, rewrite))
   }
 

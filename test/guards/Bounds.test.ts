@@ -82,6 +82,29 @@ describe("Bounds: whether a bound includes its number", () => {
     )
   })
 
+  it("reads the same limit said with the other kind of bound as no bound dropped", () => {
+    assert.deepStrictEqual(
+      limits(
+        "Children under 12 go free, and adults pay the full price at the door of the museum.",
+        "Children aged 11 and under go free, and adults pay the full price at the door of the museum."
+      ),
+      []
+    )
+    assert.deepStrictEqual(
+      limits(
+        "Der Eintritt kostet 7 €; Kinder unter 12 Jahren haben freien Eintritt ins Museum.",
+        "Tickets kosten 7 €, Kinder bis einschließlich 11 Jahre haben freien Eintritt ins Museum."
+      ),
+      []
+    )
+    assert.isNotEmpty(
+      limits(
+        "Children under 12 go free, and adults pay the full price at the door of the museum.",
+        "Children aged 12 go free, and adults pay the full price at the door of the museum."
+      )
+    )
+  })
+
   it("reads the same limit on whole numbers said with the other kind of bound as no change", () => {
     const museum = "Der Eintritt kostet 7 €, ermäßigt 4 €; Kinder unter 12 Jahren haben freien Eintritt ins Museum."
     assert.deepStrictEqual(
