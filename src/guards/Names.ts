@@ -181,6 +181,8 @@ const alphabeticNames = (p: Prepared, other: Prepared, sets: NameLists, context:
   const capitalised = (i: number): boolean => {
     const word = norm[i]
     if (word === undefined || !CAPITALISED_RE.test(word)) return false
+    // "18 °C", "5 °F": a unit, not a name.
+    if (p.prose[(words[i] as Word).start - 1] === "°") return false
     const key = keys[i] as string
     return !sets.common.has(key) && !sets.titles.has(key)
   }
@@ -347,6 +349,14 @@ const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean
   const sets = nameLists(lex)
   const { index } = infoOf(b)
   if (name.keys.every((k) => hasWord(index, k, b.lang))) return true
+  // "Ирине Павловне Кузнецовой" → "И. П. Кузнецовой", "Anna Maria Kowalski" → "A. M. Kowalski": the last name kept,
+  // the others as initials.
+  if (
+    name.keys.length > 1 &&
+    hasWord(index, name.keys.at(-1) as string, b.lang) &&
+    name.keys.slice(0, -1).every((k) => hasWord(index, k, b.lang) || hasInitial(b, k))
+  )
+    return true
   // One word only: "Julia Hart" and "Julian Hart" are two people.
   if (name.keys.length === 1 && madeFrom(name.keys[0] as string, b, sets)) return true
   // A German run of capitalised words may start with a common noun ("im Fach Biologie", "der Linie RB 41"): its
@@ -381,6 +391,13 @@ const writtenLowerLike = (p: Prepared, key: string): boolean => {
   const stem = key.slice(0, Math.max(4, Math.min(5, key.length - 3)))
   return startingLike(infoOf(p).index, key).some((w) => w.startsWith(stem) && inLowerCase(p, w))
 }
+
+/** Whether `p` writes the first letter of `key` as an initial ("И.", "A."). */
+const hasInitial = (p: Prepared, key: string): boolean => {
+  const initial = key.slice(0, 1).toUpperCase()
+  return new RegExp(`(?<![\\p{L}])${escapeRegex(initial)}\\.`, "u").test(p.prose)
+}
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 const textCache = new WeakMap<Prepared, Map<string, boolean>>()
 /** Whether `p` has `text` anywhere, looked up once for each text: a long paragraph repeats its names. */

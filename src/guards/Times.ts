@@ -185,13 +185,13 @@ export const timeSteps = (lex: Lexicon): ReadonlyArray<Step> => {
   }
   if (!cjk && (lex.dateWords.at ?? []).length > 0) {
     // A bare hour after its preposition: "a las 9", "um 9", "в 9 утра", "в 3 часа дня", "à 14 heures"; not "a las 3
-    // opciones" (a word follows that makes no time of it), nor "в пятницу 6" (a blanked date between them).
+    // opciones" (a word follows that makes no time of it), nor "à 18 °C", nor "в пятницу 6" (a blanked date between them).
     steps.push([
       re(
         `(?<![\\p{L}\\p{N}])(?:${AT})[ \\u00a0]{1,2}(\\d{1,2})(?:[.h](\\d{2}))?(?!\\d)` +
           `(?:(?:\\s*(?:${AT_HOUR}|${HOUR})(?![\\p{L}])\\.?)?\\s*(${AM}|${PM}|${AT_PM})(?![\\p{L}])` +
           `|\\s*(?:${AT_HOUR}|${HOUR})(?![\\p{L}])\\.?` +
-          `|(?!\\s*(?!(?:${RANGE})\\s)(?:[\\p{L}\\p{N}%$€£]|[.,]\\d)))`
+          `|(?!\\s*(?!(?:${RANGE})\\s)(?:[\\p{L}\\p{N}%$€£°]|[.,]\\d)))`
       ),
       (m) => {
         const h = Number(m[1])

@@ -397,3 +397,31 @@ describe("Names: quarters", () => {
     ])
   })
 })
+
+describe("Names: initials and units", () => {
+  it("keeps a name whose first names are written as initials, and reports another surname", () => {
+    passes([
+      [
+        "О каждом отклонении необходимо сообщить заведующей, Ирине Павловне Кузнецовой.",
+        "Любое отклонение → сообщить заведующей И. П. Кузнецовой"
+      ],
+      [
+        "Please send every deviation to the head of the lab, Anna Maria Kowalski.",
+        "Deviations → lab head A. M. Kowalski"
+      ]
+    ])
+    assert.isNotEmpty(
+      messages(
+        "Please send every deviation to the head of the lab, Anna Maria Kowalski.",
+        "Deviations → lab head A. M. Nowak"
+      )
+    )
+  })
+
+  it("reads the letter of a temperature unit as no name", () => {
+    passes([
+      ["Образцы хранят в холодильнике при температуре от 2 до 8 градусов.", "Хранение: холодильник, 2–8 °C"],
+      ["Store the samples in a fridge between 2 and 8 degrees.", "Storage: fridge, 2–8 °C"]
+    ])
+  })
+})

@@ -319,3 +319,11 @@ describe("Native facts: slides", () => {
     keeps("El teletrabajo se limita a dos días por semana.", "Teletrabajo: hasta 2 días/semana")
   })
 })
+
+describe("Native facts: a temperature after an at-word", () => {
+  it("reads 18 °C after à or a as a temperature, not a time", () => {
+    keeps("La température est maintenue à 18 °C dans la salle.", "Il fait 18 °C dans la salle.")
+    keeps("La temperatura se mantiene a 18 °C en la sala.", "En la sala hace 18 °C.")
+    breaks("La température est maintenue à 18 °C dans la salle.", "Il fait 20 °C dans la salle.")
+  })
+})
