@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { checkMeaning } from "../../src/guards/Safety.ts"
 import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
 /** Asserted on the operator findings of a pair (other guards' findings left out). */
@@ -103,6 +104,32 @@ describe("Modality: German 'ist … zu tun'", () => {
     passes(
       "Die Störung kann man auf einen Kabelbrand zurückführen.",
       "Die Störung ist auf einen Kabelbrand zurückzuführen."
+    )
+  })
+})
+
+describe("Modality: a claim that holds usually", () => {
+  const hedges = (a: string, b: string) => checkMeaning(a, b).findings.filter((f) => f.kind === "hedge")
+  it("asks when usually, suele or 据说 is dropped, and passes it said another way", () => {
+    assert.isNotEmpty(
+      hedges(
+        "With good care, a potted lemon tree usually bears fruit from its third year.",
+        "With good care, a potted lemon tree bears fruit from its third year."
+      )
+    )
+    assert.isNotEmpty(
+      hedges(
+        "Con buenos cuidados, el limonero en maceta suele dar fruto a partir del tercer año.",
+        "Con buenos cuidados, el limonero en maceta da fruto a partir del tercer año."
+      )
+    )
+    assert.isNotEmpty(hedges("炖的时候加几颗山楂，据说能让肉更快炖烂。", "炖的时候丢几颗山楂进去，肉就会更快炖烂。"))
+    assert.deepStrictEqual(
+      hedges(
+        "Avec de bons soins, le citronnier donne généralement des fruits dès la troisième année.",
+        "Avec de bons soins, le citronnier donne en général des fruits dès la troisième année."
+      ),
+      []
     )
   })
 })
