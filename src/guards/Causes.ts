@@ -14,7 +14,7 @@ import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { phrasesPattern } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
-import { sentenceAt, textTopics, topics } from "./Topics.ts"
+import { clauseAfter, clauseBefore, sentenceAt, shareOf, textTopics, topics } from "./Topics.ts"
 
 const CJK = new Set(["zh", "ja"])
 /** How far a cause or an effect reaches from its marker: characters in Chinese and Japanese, else letters. */
@@ -25,7 +25,6 @@ const MIN_TOPICS = 2
 const LOST_SHARE = 0.5
 /** At most this many causes of a text are compared. */
 const MAX_CAUSES = 12
-const CLAUSE_MARK_RE = /[,;:—–()，；：。、（）!?！？\n]/u
 
 interface Cause {
   /** The cause as written. */
@@ -56,27 +55,6 @@ const markersOf = (lex: Lexicon): Markers | null => {
         }
   markerCache.set(lex, found)
   return found
-}
-
-/** The clause after `from` (to its first clause mark, within reach). */
-const clauseAfter = (p: Prepared, from: number, to: number, reach: number): readonly [number, number] => {
-  const text = p.lower.slice(from, Math.min(to, from + reach))
-  const mark = CLAUSE_MARK_RE.exec(text)
-  return [from, from + (mark === null ? text.length : mark.index)]
-}
-
-/** The clause before `to` (back to its last clause mark, within reach). */
-const clauseBefore = (p: Prepared, from: number, to: number, reach: number): readonly [number, number] => {
-  const start = Math.max(from, to - reach)
-  const text = p.lower.slice(start, to)
-  let at = -1
-  for (let i = text.length - 1; i >= 0; i--) {
-    if (CLAUSE_MARK_RE.test(text[i] ?? "")) {
-      at = i
-      break
-    }
-  }
-  return [start + at + 1, to]
 }
 
 /** A stretch as written, without the elided article or the full stop at its ends ("d'une …" → "une …"). */
@@ -143,13 +121,6 @@ export const causesOf = (p: Prepared, lex: Lexicon): ReadonlyArray<Cause> => {
   return out
 }
 
-const share = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
-  if (a.size === 0) return 0
-  let n = 0
-  for (const t of a) if (b.has(t)) n++
-  return n / a.size
-}
-
 export const causesGuard: Guard = ({ original, rewrite, lexicon }) => {
   const before = causesOf(original, lexicon)
   if (before.length === 0) return []
@@ -159,7 +130,7 @@ export const causesGuard: Guard = ({ original, rewrite, lexicon }) => {
   for (const c of before) {
     // The effect now given as the cause, and the cause as the effect.
     const turned = after.find(
-      (r) => share(c.effect, r.cause) >= 0.5 && share(c.cause, r.cause) < 0.3 && share(c.cause, r.effect) >= 0.5
+      (r) => shareOf(c.effect, r.cause) >= 0.5 && shareOf(c.cause, r.cause) < 0.3 && shareOf(c.cause, r.effect) >= 0.5
     )
     if (turned !== undefined) {
       out.push(
@@ -173,7 +144,7 @@ export const causesGuard: Guard = ({ original, rewrite, lexicon }) => {
       continue
     }
     // Where topics are pairs of characters (Chinese, Japanese), a reworded cause shares few of them: only swaps there.
-    if (!CJK.has(original.lang) && share(c.cause, all) < LOST_SHARE)
+    if (!CJK.has(original.lang) && shareOf(c.cause, all) < LOST_SHARE)
       out.push(finding("cause", `the cause ${quote(c.text)} is not in the rewrite`, c.text))
   }
   return out

@@ -7,6 +7,7 @@
 import type { Lexicon } from "./Lexicon.ts"
 import { alternation } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
+import { sentenceAt } from "./Topics.ts"
 import { CLOCK_WORD, hourWords, type Step, smallNumber, time, timeSteps } from "./Times.ts"
 
 const CJK = new Set(["zh", "ja"])
@@ -270,7 +271,7 @@ export const patternsFor = (lex: Lexicon): Patterns => {
         const name = m[1] ?? ""
         if (abbreviations.has(name)) return undefined
         if (capitalised && !/\p{Lu}/u.test(p.prose[m.index] ?? "")) return undefined
-        if (lex.lang === "en" && /^[\s"'“(]*$/.test(p.prose.slice(sentenceStart(p, m.index), m.index))) return undefined
+        if (lex.lang === "en" && /^[\s"'“(]*$/.test(p.prose.slice(sentenceAt(p, m.index)[0], m.index))) return undefined
         return [`m:${monthOf.get(name) ?? 0}`]
       },
       hasMonth
@@ -335,17 +336,4 @@ export const patternsFor = (lex: Lexicon): Patterns => {
   const patterns = { steps, wordKinds, spelledHour, hourOf }
   patternCache.set(lex, patterns)
   return patterns
-}
-
-/** Where the sentence holding `offset` starts (a binary search: a long paragraph has many sentences). */
-const sentenceStart = (p: Prepared, offset: number): number => {
-  let [lo, hi] = [0, p.sentences.length - 1]
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    const [start, end] = p.sentences[mid] ?? [0, 0]
-    if (offset < start) hi = mid - 1
-    else if (offset >= end) lo = mid + 1
-    else return start
-  }
-  return 0
 }

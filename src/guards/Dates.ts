@@ -66,7 +66,9 @@ export const extractDates = (p: Prepared, lex: Lexicon): Dates => {
   const { steps, wordKinds, spelledHour, hourOf } = patternsFor(lex)
   let kinds = 0
   // "Tuesday's meeting": a possessive is read with its word.
-  for (const w of p.words) kinds |= wordKinds.get(w.lower) ?? wordKinds.get(w.lower.replace(/['’]s?$/u, "")) ?? 0
+  for (const w of p.words) {
+    kinds |= wordKinds.get(w.lower) ?? (/['’]/u.test(w.lower) ? wordKinds.get(w.lower.replace(/['’]s?$/u, "")) : 0) ?? 0
+  }
   if ((kinds & ~HOUR_WORD) !== 0 || /\d|[月季星周礼曜年時点]/.test(work)) {
     for (const [regex, read, need] of steps) {
       if (!need(work, kinds)) continue

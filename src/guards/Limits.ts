@@ -85,12 +85,21 @@ export const boundedNumbers = (p: Prepared, lex: Lexicon): ReadonlyArray<Bounded
   return out
 }
 
+const shiftedCache = new WeakMap<
+  Prepared,
+  { readonly original: Prepared; readonly shifts: ReadonlyMap<Quantity, Quantity> }
+>()
+
 /**
  * The same limit on whole numbers said with the other kind of bound: "under 12" = "up to 11", "more than 5" = "at
  * least 6". The rewrite's number for each such number of the original.
  */
 export const shiftedLimits = (original: Prepared, rewrite: Prepared, lex: Lexicon): ReadonlyMap<Quantity, Quantity> => {
+  // Read by the number guard and the operator guard of the same pair: once.
+  const cached = shiftedCache.get(rewrite)
+  if (cached !== undefined && cached.original === original) return cached.shifts
   const out = new Map<Quantity, Quantity>()
+  shiftedCache.set(rewrite, { original, shifts: out })
   const a = boundedNumbers(original, lex)
   if (a.length === 0) return out
   const b = boundedNumbers(rewrite, lex)

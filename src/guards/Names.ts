@@ -36,6 +36,7 @@ import {
 } from "./NameWords.ts"
 import { makeName, type Name, normalise } from "./Name.ts"
 import { cjkNames, sameEntity, TITLE_RE, titlesLost, writtenOut } from "./NamesCjk.ts"
+import { escape } from "./Regex.ts"
 import type { Prepared, Word } from "./Text.ts"
 
 export type { Name } from "./Name.ts"
@@ -395,9 +396,8 @@ const writtenLowerLike = (p: Prepared, key: string): boolean => {
 /** Whether `p` writes the first letter of `key` as an initial ("И.", "A."). */
 const hasInitial = (p: Prepared, key: string): boolean => {
   const initial = key.slice(0, 1).toUpperCase()
-  return new RegExp(`(?<![\\p{L}])${escapeRegex(initial)}\\.`, "u").test(p.prose)
+  return new RegExp(`(?<![\\p{L}])${escape(initial)}\\.`, "u").test(p.prose)
 }
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 const textCache = new WeakMap<Prepared, Map<string, boolean>>()
 /** Whether `p` has `text` anywhere, looked up once for each text: a long paragraph repeats its names. */

@@ -9,7 +9,7 @@ import type { GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { escape } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
-import { sentenceAt, topics } from "./Topics.ts"
+import { clauseAfter, clauseBefore, sentenceAt, shareOf, topics } from "./Topics.ts"
 
 interface Pairs {
   /** Any form of any side, to find the candidates in one pass. */
@@ -89,32 +89,13 @@ const hitsIn = (p: Prepared, pairs: Pairs, cjk: boolean): ReadonlyArray<Hit> => 
     const end = m.index + m[0].length
     // Its place: the words around it in its clause, up to a comma or other clause mark.
     const [from, to] = sentenceAt(p, m.index)
-    const before = p.lower.slice(Math.max(from, m.index - reach), m.index)
-    const after = p.lower.slice(end, Math.min(to, end + reach))
-    const text = `${before.slice(lastMark(before) + 1)} ${after.slice(0, firstMark(after))}`
+    const [b0, b1] = clauseBefore(p, from, m.index, reach)
+    const [a0, a1] = clauseAfter(p, end, to, reach)
+    const text = `${p.lower.slice(b0, b1)} ${p.lower.slice(a0, a1)}`
     out.push({ side, text: m[0], around: topics(text, p.lang) })
     if (out.length >= MAX_HITS) break
   }
   return out
-}
-
-const CLAUSE_MARK_RE = /[,;:—–()，；：、（）]/gu
-const lastMark = (s: string): number => {
-  let at = -1
-  for (const m of s.matchAll(CLAUSE_MARK_RE)) at = m.index
-  return at
-}
-const firstMark = (s: string): number => {
-  CLAUSE_MARK_RE.lastIndex = 0
-  const m = CLAUSE_MARK_RE.exec(s)
-  return m === null ? s.length : m.index
-}
-
-const overlap = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
-  if (a.size === 0) return 0
-  let n = 0
-  for (const t of a) if (b.has(t)) n++
-  return n / a.size
 }
 
 export interface Swap {
@@ -151,7 +132,7 @@ export const oppositeSwaps = ({ original, rewrite, lexicon }: GuardInput): Reado
       let bestShare = MIN_SHARE
       let own = 0
       for (const y of hitsB) {
-        const share = overlap(x.around, y.around)
+        const share = shareOf(x.around, y.around)
         if (y.side === x.side) own = Math.max(own, share)
         else if (y.side === (x.side ^ 1) && share > bestShare) {
           best = y

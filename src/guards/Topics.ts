@@ -75,12 +75,43 @@ export const matchingSentence = (
   let best: readonly [number, number] | undefined
   let bestShare = 0.4
   for (const [i, sentence] of rewrite.sentences.entries()) {
-    const have = each[i] ?? new Set<string>()
-    const share = [...wanted].filter((t) => have.has(t)).length / wanted.size
+    const share = shareOf(wanted, each[i] ?? new Set<string>())
     if (share >= bestShare) {
       best = sentence
       bestShare = share
     }
   }
   return best
+}
+
+/** What share of the topics of `a` the topics of `b` have (0 when `a` has none). */
+export const shareOf = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  if (a.size === 0) return 0
+  let n = 0
+  for (const t of a) if (b.has(t)) n++
+  return n / a.size
+}
+
+/** What ends a clause inside a sentence: a comma, a colon, a dash, a bracket, a line break. */
+const CLAUSE_MARK_RE = /[,;:—–()，；：。、（）!?！？\n]/u
+
+/** The clause after `from` (to its first clause mark, within `reach` characters and before `to`). */
+export const clauseAfter = (p: Prepared, from: number, to: number, reach: number): readonly [number, number] => {
+  const text = p.lower.slice(from, Math.min(to, from + reach))
+  const mark = CLAUSE_MARK_RE.exec(text)
+  return [from, from + (mark === null ? text.length : mark.index)]
+}
+
+/** The clause before `to` (back to its last clause mark, within `reach` characters and after `from`). */
+export const clauseBefore = (p: Prepared, from: number, to: number, reach: number): readonly [number, number] => {
+  const start = Math.max(from, to - reach)
+  const text = p.lower.slice(start, to)
+  let at = -1
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (CLAUSE_MARK_RE.test(text[i] ?? "")) {
+      at = i
+      break
+    }
+  }
+  return [start + at + 1, to]
 }
