@@ -68,7 +68,10 @@ const calendarWords = (lex: Lexicon): ReadonlyArray<string> => [
     .flatMap((w) => CALENDAR_ENDINGS.map((e) => w.toLowerCase() + e)),
   ...lex.weekdays.flat().flatMap((w) => (w.endsWith(".") ? [w.toLowerCase().slice(0, -1)] : [])),
   // Quarters ("Q3"), which the date guard reads.
-  ...["q1", "q2", "q3", "q4"]
+  "q1",
+  "q2",
+  "q3",
+  "q4"
 ]
 
 const cache = new Map<Lang, NameLists>()

@@ -374,8 +374,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   }
   let apartB: ReadonlySet<number> | undefined
   const apartInRewrite = () => (apartB ??= intervals(extractDates(rewrite, lexicon).items))
-  let shifted: ReadonlyMap<Quantity, Quantity> | undefined
-  const shifts = () => (shifted ??= shiftedLimits(original, rewrite, lexicon))
+  let shiftedPairs: ReadonlyMap<Quantity, Quantity> | undefined
+  const shifts = () => (shiftedPairs ??= shiftedLimits(original, rewrite, lexicon))
   for (const q of a) {
     if (q.weak && q.unit === "" && !q.text.match(/\d/)) {
       const other = recounted(q)
