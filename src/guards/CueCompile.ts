@@ -28,7 +28,7 @@ export interface Compiled {
 export const CJK = new Set(["zh", "ja"])
 export const WS_RE = /\s+/g
 const BOUNDARY = String.raw`(?<![\p{L}\p{N}])`
-const NUMBER_AHEAD = String.raw`(?=\s*(?:[$€£¥]\s?)?\d)`
+const NUMBER_AHEAD = String.raw`(?=-?\s*(?:[$€£¥]\s?)?\d)`
 
 /** The regular-expression source of one entry, and whether it is a plain literal (looked up by its text). */
 const source = (
@@ -44,7 +44,7 @@ const source = (
   let literal = true
   if (body.endsWith("#")) {
     body = body.slice(0, -1).trimEnd()
-    tail = numberWords === "" ? NUMBER_AHEAD : String.raw`(?=\s*(?:[$€£¥]\s?)?(?:\d|(?:${numberWords})(?![\p{L}])))`
+    tail = numberWords === "" ? NUMBER_AHEAD : String.raw`(?=-?\s*(?:[$€£¥]\s?)?(?:\d|(?:${numberWords})(?![\p{L}])))`
     literal = false
   }
   const starStart = body.startsWith("*")

@@ -12,11 +12,12 @@ import { type Hit, label } from "./Cues.ts"
 import { finding, type Finding, quote } from "./Finding.ts"
 import type { Guard, GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
-import { negativeWords } from "./NegativeWords.ts"
+import { negativeWordSpots, negativeWords, prohibitionSpots } from "./NegativeWords.ts"
 import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { escape } from "./Regex.ts"
-import { tallies } from "./Tallies.ts"
+import { type Tally, tallies } from "./Tallies.ts"
 import { foldAccents, type Prepared, type Word } from "./Text.ts"
+import { clauseAfter, clauseBefore, sentenceAt, topics } from "./Topics.ts"
 
 const CJK = new Set(["zh", "ja"])
 
@@ -213,6 +214,91 @@ export const sides = (
   return { here, there: other.prose.slice(from, match?.end ?? from).replace(/\s+/g, " ") }
 }
 
+/**
+ * Cues that say a negation in other words: a negation, a restriction ("cannot be carried except folding ones" ↔ "only
+ * folding ones can be carried", "won't take effect until" ↔ "takes effect only once"), an exception ("ne s'applique
+ * pas aux" ↔ "à l'exclusion des") or a bound ("не менее 14" ↔ "минимум 14", "no later than" ↔ "at least … before").
+ * A cue other than a negation stands for one only where its side has more cues of its kind than the other side: a
+ * "nur" both sides have is no rewording of a "nicht".
+ */
+const saysNegation = (h: Hit, mine: Tally, theirs: Tally): boolean =>
+  h.cue.cls === "negation" ||
+  ((h.cue.cls === "exception" ||
+    h.cue.cls === "bound" ||
+    ((h.cue.cls === "scope" || h.cue.cls === "condition") && h.cue.value.startsWith("only"))) &&
+    mine.any(h.cue.cls, h.cue.value) > theirs.any(h.cue.cls, h.cue.value))
+
+/** How far a negation's clause reaches on each side of it, in characters. */
+const CLAUSE_REACH = 80
+/** A topic shared by more negated clauses than this says nothing about which clause is which. */
+const COMMON_TOPIC = 24
+
+/** The topics of the clause around [start, end): what the negation there is about. */
+const clauseTopics = (p: Prepared, start: number, end: number, lang: Prepared["lang"]): ReadonlySet<string> => {
+  const [from, to] = sentenceAt(p, start)
+  const [before] = clauseBefore(p, from, start, CLAUSE_REACH)
+  const [, after] = clauseAfter(p, end, to, CLAUSE_REACH)
+  return topics(p.lower.slice(before, start) + " " + p.lower.slice(end, after), lang)
+}
+
+/**
+ * The negations of `side` that the other side says about the same thing: a clause of `other` with a negation or a word
+ * of negative meaning shares at least half of the topics of the negation's clause (at least one). A rewrite that
+ * merges "not A, not B" into "neither A nor B", or says "not required" as "isn't needed" next to the same words,
+ * keeps each negation; one whose clause the other side says without any negation lost it.
+ */
+const matchedNegations = (
+  side: Prepared,
+  hits: ReadonlyArray<Hit>,
+  other: Prepared,
+  otherTally: Tally,
+  sideTally: Tally,
+  lang: Prepared["lang"]
+): ReadonlySet<Hit> => {
+  const spots = [
+    ...otherTally.hits.filter((h) => saysNegation(h, otherTally, sideTally)).map((h) => [h.start, h.end] as const),
+    ...negativeWordSpots(other),
+    ...prohibitionSpots(other)
+  ]
+  const byTopic = new Map<string, Array<number>>()
+  for (const [i, [start, end]] of spots.entries()) {
+    for (const t of clauseTopics(other, start, end, lang)) {
+      const at = byTopic.get(t)
+      if (at === undefined) byTopic.set(t, [i])
+      else at.push(i)
+    }
+  }
+  // Each negation's candidates: the spots whose clause shares at least half of its clause's topics, best first.
+  const candidates = hits.map((hit) => {
+    const wanted = clauseTopics(side, hit.start, hit.end, lang)
+    const shared = new Map<number, number>()
+    for (const t of wanted) {
+      const at = byTopic.get(t) ?? []
+      if (at.length > COMMON_TOPIC) continue
+      for (const i of at) shared.set(i, (shared.get(i) ?? 0) + 1)
+    }
+    return [...shared]
+      .filter(([, n]) => n >= Math.max(1, wanted.size / 2))
+      .toSorted(([, x], [, y]) => y - x)
+      .map(([i]) => i)
+  })
+  // One spot says one negation: first the spots worded like the negation ("without" ↔ "without"), then any.
+  const used = new Set<number>()
+  const matched = new Set<Hit>()
+  const wording = (i: number) => other.lower.slice(spots[i]?.[0] ?? 0, spots[i]?.[1] ?? 0)
+  for (const sameWording of [true, false]) {
+    for (const [k, hit] of hits.entries()) {
+      if (matched.has(hit)) continue
+      const own = side.lower.slice(hit.start, hit.end)
+      const spot = candidates[k]?.find((i) => !used.has(i) && (!sameWording || wording(i) === own))
+      if (spot === undefined) continue
+      used.add(spot)
+      matched.add(hit)
+    }
+  }
+  return matched
+}
+
 export const negationGuard: Guard = (input) => {
   const { original, rewrite } = input
   const { delta, opposites, plain } = negationBalance(input)
@@ -221,7 +307,13 @@ export const negationGuard: Guard = (input) => {
   const a = t.a.hits.filter((h) => h.cue.cls === "negation")
   const b = t.b.hits.filter((h) => h.cue.cls === "negation")
   const out: Array<Finding> = []
-  if ((plain !== 0 ? plain : delta) < 0) {
+  const dropped = (plain !== 0 ? plain : delta) < 0
+  // Every negation of the side that has more is said on the other side about the same thing: worded otherwise.
+  const [more, moreHits, fewer] = dropped ? [original, a, rewrite] : [rewrite, b, original]
+  const [fewerTally, moreTally] = dropped ? [t.b, t.a] : [t.a, t.b]
+  const matched = matchedNegations(more, moreHits, fewer, fewerTally, moreTally, original.lang)
+  if (moreHits.every((h) => matched.has(h))) return oppositesFindings(opposites)
+  if (dropped) {
     // The dropped cue: one whose wording the rewrite has fewer of, else the last one.
     const hit =
       a.find((h) => a.filter((x) => label(x) === label(h)).length > b.filter((x) => label(x) === label(h)).length) ??

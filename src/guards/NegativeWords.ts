@@ -15,9 +15,12 @@ import type { Prepared } from "./Text.ts"
 
 const WORDS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
   en: [
+    "exclud*",
+    "refrain*",
     "waive*",
     "prevent*",
     "avoid*",
+    "skip*",
     "lose",
     "loses",
     "lost",
@@ -33,6 +36,7 @@ const WORDS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
     "exempt*"
   ],
   de: [
+    "verzicht*",
     "entfällt",
     "entfallen",
     "verloren",
@@ -51,8 +55,25 @@ const WORDS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
     "ausgeschlossen",
     "abgelehnt"
   ],
-  fr: ["perdu*", "perdr*", "évit*", "empêch*", "annul*", "supprim*", "hors service", "coupé*", "exonéré*", "exempt*"],
+  fr: [
+    "exclu*",
+    "absten*",
+    "abstien*",
+    "perdu*",
+    "perdr*",
+    "évit*",
+    "empêch*",
+    "annul*",
+    "supprim*",
+    "hors service",
+    "coupé*",
+    "exonéré*",
+    "exempt*"
+  ],
   es: [
+    "exclu*",
+    "absten*",
+    "abstien*",
     "perd*",
     "evit*",
     "impid*",
@@ -66,9 +87,25 @@ const WORDS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
     "gratuit*",
     "incumpl*"
   ],
-  ru: ["потер*", "теря*", "избег*", "предотвра*", "отмен*", "отключ*", "освобожд*"],
-  ja: ["失われ", "失う", "紛失", "防ぐ", "防止", "避け", "中止", "停止", "休止", "免除", "除く", "以外"],
+  ru: ["воздерж*", "потер*", "теря*", "избег*", "предотвра*", "отмен*", "отключ*", "освобожд*"],
+  ja: ["控え", "失われ", "失う", "紛失", "防ぐ", "防止", "避け", "中止", "停止", "休止", "免除", "除く", "以外"],
   zh: ["丢失", "失去", "避免", "防止", "取消", "停止", "暂停", "停水", "停电", "关闭", "免除", "除外", "拒绝"],
+  other: []
+}
+
+/**
+ * Words of prohibition: "forbidden" says "not allowed". They are opposites (Opposites.ts), so the negation count does
+ * not read them; they only tell that a clause of the other side holds a negation in other words ("darf nicht" ↔
+ * "verboten", "нельзя" ↔ "запрещено").
+ */
+const PROHIBITIONS: Readonly<Record<Lang, ReadonlyArray<string>>> = {
+  en: ["forbid*", "prohibit*", "ban", "bans", "banned", "not permitted"],
+  de: ["verbot*", "untersag*"],
+  fr: ["interdi*", "prohib*", "défendu*"],
+  es: ["prohib*", "vetad*"],
+  ru: ["запрещ*", "запрет*", "воспрещ*"],
+  ja: ["禁止", "禁じ", "厳禁", "ご遠慮"],
+  zh: ["禁止", "严禁", "不准", "不许"],
   other: []
 }
 
@@ -79,15 +116,30 @@ const patternOf = (lang: Lang): RegExp | undefined => {
   return patterns.get(lang)
 }
 
-const counts = new WeakMap<Prepared, number>()
+const prohibitionPatterns = new Map<Lang, RegExp | undefined>()
+const prohibitionPattern = (lang: Lang): RegExp | undefined => {
+  if (!prohibitionPatterns.has(lang)) prohibitionPatterns.set(lang, phrasesPattern(PROHIBITIONS[lang], CJK.has(lang)))
+  return prohibitionPatterns.get(lang)
+}
+
+type Spots = ReadonlyArray<readonly [number, number]>
+const spotsOf = (p: Prepared, re: RegExp | undefined): Spots =>
+  re === undefined ? [] : [...p.lower.matchAll(re)].map((m) => [m.index, m.index + m[0].length] as const)
+
+const spotsCache = new WeakMap<Prepared, Spots>()
+
+/** Where the words of the text that hold a negation in their meaning stand, as [start, end) offsets. */
+export const negativeWordSpots = (p: Prepared): Spots => {
+  let spots = spotsCache.get(p)
+  if (spots === undefined) {
+    spots = spotsOf(p, patternOf(p.lang))
+    spotsCache.set(p, spots)
+  }
+  return spots
+}
 
 /** How many words of the text hold a negation in their meaning. */
-export const negativeWords = (p: Prepared): number => {
-  let n = counts.get(p)
-  if (n === undefined) {
-    const re = patternOf(p.lang)
-    n = re === undefined ? 0 : [...p.lower.matchAll(re)].length
-    counts.set(p, n)
-  }
-  return n
-}
+export const negativeWords = (p: Prepared): number => negativeWordSpots(p).length
+
+/** Where the words of prohibition of the text stand. */
+export const prohibitionSpots = (p: Prepared): Spots => spotsOf(p, prohibitionPattern(p.lang))

@@ -165,3 +165,18 @@ describe("Bounds: words that bound no number", () => {
     )
   })
 })
+
+describe("Bounds: abbreviated and hyphenated", () => {
+  it("reads 'min.', 'max.', 'mín.', 'mind.' and 'over-75s' as the bound they abbreviate", () => {
+    passes("Leave it in the fridge for at least two hours before serving.", "Fridge: min. 2 hours before serving.")
+    passes("Abstracts of up to 300 words are welcome.", "Abstracts: max. 300 words.")
+    passes("Déjalo en la nevera al menos dos horas antes de servir.", "Nevera: mín. dos horas antes de servir.")
+    passes("Die Stelle mindestens 15 Minuten mit Wasser spülen.", "Stelle mind. 15 Minuten mit Wasser spülen.")
+    passes("The effect was strongest among patients over 75.", "The effect was strongest in over-75s.")
+  })
+
+  it("still reports an abbreviated bound turned the other way", () => {
+    flags("Leave it in the fridge for at least two hours.", "Fridge: max. 2 hours.", "bound")
+    flags("Résumés de 300 mots au maximum.", "Résumés de min. 300 mots.", "bound")
+  })
+})

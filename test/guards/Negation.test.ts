@@ -3,6 +3,7 @@ import { findingsOfKinds, OPERATOR_KINDS, verdicts } from "./support.ts"
 
 /** Asserted on the operator findings of a pair (other guards' findings left out). */
 const { passes, flags } = verdicts(findingsOfKinds(OPERATOR_KINDS))
+const negation = verdicts(findingsOfKinds(["negation"]))
 
 describe("Negation: free of charge", () => {
   it("reads a free-of-charge word as a negation that another negation may stand for", () => {
@@ -289,5 +290,46 @@ describe("Negation: idioms and capitals", () => {
         "Please drink something after midnight before the test."
       )
     )
+  })
+})
+
+describe("Negation: said about the same thing in other words", () => {
+  it("passes a negation that the other side says with a restriction, an exclusion or a prohibition", () => {
+    negation.passes("You cannot bring bicycles, except folding ones.", "Only folding bicycles may be brought.")
+    passes(
+      "The change won't take effect until you click the link.",
+      "The change takes effect only once you click the link."
+    )
+    passes(
+      "Ce dispositif ne s'applique pas aux salariés en période d'essai.",
+      "Les salariés en période d'essai sont exclus de ce dispositif."
+    )
+    passes("В городских парках запрещено разводить костры.", "В парках нельзя разводить костры.")
+    passes(
+      "Bitte verwenden Sie keine lösungsmittelhaltigen Reiniger.",
+      "Bitte verzichten Sie auf lösungsmittelhaltige Reiniger."
+    )
+    passes("No utilice el aparato en el baño.", "Absténgase de utilizar el aparato en el baño.")
+  })
+
+  it("still reports a negation whose clause the other side says without one, one for one", () => {
+    flags(
+      "Das Ticket ist nicht übertragbar und gilt nur mit Ausweis.",
+      "Das Ticket ist übertragbar und gilt nur mit Ausweis.",
+      "negation"
+    )
+    flags("It is not fast and it is not cheap.", "It is not fast and it is cheap.", "negation")
+    flags(
+      "Les animaux ne sont pas admis, sauf les chiens guides.",
+      "Les animaux sont admis, sauf les chiens guides.",
+      "negation"
+    )
+    flags("Без пропуска нельзя входить в лабораторию.", "Без пропуска можно входить в лабораторию.", "negation")
+  })
+
+  it("reads a negative question as an invitation, not a negation", () => {
+    passes("一緒に料理をしましょう。", "一緒に料理をしませんか？")
+    passes("週末にハイキングに行こう！", "週末にハイキングに行かない？")
+    flags("会場では写真を撮れます。", "会場では写真を撮れません。", "negation")
   })
 })
