@@ -74,11 +74,20 @@ export const operatorsGuard: Guard = (input) => {
     out.push(becameOrDropped("bound", original, hit, other, rewrite))
   }
 
+  // "Nothing but X" said as an exception: "bicycles cannot be carried, except folding ones" = "only folding bicycles
+  // can be carried". An "except" with a negation that became an "only" (or the reverse) is one restriction.
+  const { plain, unlessSwap } = negationBalance(input)
+  const exceptToOnly =
+    plain < 0 && lost(a, b, "exception", "except") !== undefined && gainedOf(a, b, "scope", ["only"]) !== undefined
+  const onlyToExcept =
+    plain > 0 && fewer(a, b, "scope", "only") !== undefined && gainedOf(a, b, "exception", ["except"]) !== undefined
+
   // Scope: "only" must survive; the rewrite must not add one.
-  const scopeLost = fewer(a, b, "scope", "only")
+  const scopeLost = onlyToExcept ? undefined : fewer(a, b, "scope", "only")
   if (scopeLost !== undefined) out.push(dropped("scope", original, scopeLost))
   // A condition said as a scope ("à condition d'avoir validé …" → "réservé aux salariés qui …") is no added "only".
   else if (
+    !exceptToOnly &&
     b.strict("scope", "only") > a.any("scope", "only") &&
     lost(a, b, "condition", "provided") === undefined &&
     lost(a, b, "condition", "onlyif") === undefined
@@ -88,13 +97,12 @@ export const operatorsGuard: Guard = (input) => {
   }
 
   // Exceptions: an "except" may become an "unless", never disappear.
-  const exceptLost = lost(a, b, "exception", "except")
+  const exceptLost = exceptToOnly ? undefined : lost(a, b, "exception", "except")
   if (exceptLost !== undefined && gainedOf(a, b, "condition", ["unless"]) === undefined) {
     out.push(dropped("exception", original, exceptLost))
   }
 
   // Conditions: "unless" ↔ "if … not" passes (see Negation.ts); "unless" → "if" and "only if" → "if" do not.
-  const { unlessSwap } = negationBalance(input)
   if (!unlessSwap) {
     const unlessLost = fewer(a, b, "condition", "unless")
     if (unlessLost !== undefined && gainedOf(a, b, "exception", ["except"]) === undefined) {

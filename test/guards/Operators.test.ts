@@ -121,6 +121,17 @@ describe("Operators: hedges and modality", () => {
 })
 
 describe("Operators: bounds, scope, exceptions and conditions", () => {
+  it("passes a negation with an exception said as 'only', and the reverse", () => {
+    passes("Bicycles cannot be carried, except folding ones.", "Only folding bicycles can be carried.")
+    passes("Only folding bicycles can be carried.", "Bicycles cannot be carried, except folding ones.")
+    passes("Fahrräder dürfen nicht mitgenommen werden, außer Falträder.", "Nur Falträder dürfen mitgenommen werden.")
+    passes("Les animaux ne sont pas admis, sauf les chiens guides.", "Seuls les chiens guides sont admis.")
+    flagsEach("scope", [
+      ["Dogs are allowed everywhere except the garden.", "Dogs are allowed only in the garden."],
+      ["Fahrräder dürfen nicht mitgenommen werden, außer Falträder.", "Nur Falträder dürfen nicht mitgenommen werden."]
+    ])
+  })
+
   it("keeps bounds and reports a changed or dropped one", () => {
     passes("Uploads are limited to at most 20 files.", "Uploads are limited to no more than 20 files.")
     passes("Each plan includes up to 5 seats.", "Each plan includes as many as 5 seats.")
