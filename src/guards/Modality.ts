@@ -16,6 +16,7 @@ import type { Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { gained, pick, type Tally, tallies } from "./Tallies.ts"
 import { foldAccents, type Prepared } from "./Text.ts"
+import { clauseTopics, shareOf } from "./Topics.ts"
 
 /** Values that state uncertainty; any of them may replace another when the rewrite has more of it than the original. */
 const UNCERTAIN: ReadonlyArray<readonly [string, string]> = [
@@ -96,6 +97,31 @@ const statementKept = (original: Prepared, hit: Hit, rewrite: Prepared): boolean
   )
 }
 
+/** How much of the words around a cue the words around the cue it became must share: a fifth. */
+const SAME_CLAIM = 1 / 5
+
+/**
+ * The cue of the original of a value that a cue of the rewrite says the same claim as: the clauses around them share a
+ * fifth of the original's topics. "应于每月1日至10日提交" and "谁可以申请" are two claims: the "应" did not become
+ * "可以".
+ */
+const sameClaim = (
+  original: Prepared,
+  hits: ReadonlyArray<Hit>,
+  cls: string,
+  value: string,
+  rewrite: Prepared,
+  other: Hit | undefined
+): Hit | undefined => {
+  if (other === undefined) return undefined
+  const theirs = clauseTopics(rewrite, other.start, other.end, original.lang, true)
+  return hits.find((hit) => {
+    if (hit.cue.cls !== cls || hit.cue.value !== value) return false
+    const wanted = clauseTopics(original, hit.start, hit.end, original.lang)
+    return wanted.size === 0 || shareOf(wanted, theirs) >= SAME_CLAIM
+  })
+}
+
 const STRONGER_THAN_WEAK: ReadonlyArray<readonly [string, string]> = [
   ["modality", "strong"],
   ["modality", "medium"]
@@ -115,9 +141,16 @@ export const modalityGuard: Guard = (input) => {
     if (hit === undefined) continue
     const stronger = gained(a, b, STRONGER_THAN_WEAK, true)
     const future = b.hits.find((h) => h.cue.cls === "modality" && h.cue.value === "strong" && h.cue.weak)
-    if (stronger !== undefined) out.push(became("modality", original, hit, stronger, rewrite))
-    else if (future !== undefined && a.any("modality", "strong") < b.any("modality", "strong")) {
-      out.push(became("hedge", original, hit, future, rewrite))
+    const asStronger = sameClaim(original, a.hits, cls, value, rewrite, stronger)
+    const asFuture = sameClaim(original, a.hits, cls, value, rewrite, future)
+    if (asStronger !== undefined && stronger !== undefined)
+      out.push(became("modality", original, asStronger, stronger, rewrite))
+    else if (
+      asFuture !== undefined &&
+      future !== undefined &&
+      a.any("modality", "strong") < b.any("modality", "strong")
+    ) {
+      out.push(became("hedge", original, asFuture, future, rewrite))
     } else out.push(dropped("hedge", original, hit))
     break
   }
@@ -125,7 +158,7 @@ export const modalityGuard: Guard = (input) => {
   // A permission or possibility ("can", "is allowed to", "peut") that became an obligation or a recommendation.
   if (a.strict("modality", "weak") === 0 && a.any("modality", "weak") > 0 && b.any("modality", "weak") === 0) {
     const stronger = gained(a, b, STRONGER_THAN_WEAK, true)
-    const hit = a.hits.find((h) => h.cue.cls === "modality" && h.cue.value === "weak")
+    const hit = sameClaim(original, a.hits, "modality", "weak", rewrite, stronger)
     if (hit !== undefined && stronger !== undefined) out.push(became("modality", original, hit, stronger, rewrite))
   }
 
@@ -134,7 +167,8 @@ export const modalityGuard: Guard = (input) => {
     const hit = pick(a.hits, "modality", "medium", b.hits)
     if (hit !== undefined) {
       const other = gained(a, b, [["modality", "strong"]]) ?? gained(a, b, UNCERTAIN)
-      if (other !== undefined) out.push(became("modality", original, hit, other, rewrite))
+      const from = sameClaim(original, a.hits, "modality", "medium", rewrite, other)
+      if (from !== undefined && other !== undefined) out.push(became("modality", original, from, other, rewrite))
       else if (CJK.has(original.lang) || statementKept(original, hit, rewrite))
         out.push(dropped("modality", original, hit))
     }
@@ -142,8 +176,8 @@ export const modalityGuard: Guard = (input) => {
 
   // An obligation weakened to a recommendation or a possibility.
   if (a.strict("modality", "strong") > 0 && b.any("modality", "strong") === 0) {
-    const hit = pick(a.hits, "modality", "strong", b.hits)
     const weaker = gained(a, b, WEAKER_THAN_STRONG)
+    const hit = sameClaim(original, a.hits, "modality", "strong", rewrite, weaker)
     if (hit !== undefined && weaker !== undefined) out.push(became("modality", original, hit, weaker, rewrite))
   }
 

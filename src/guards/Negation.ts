@@ -17,7 +17,7 @@ import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { escape } from "./Regex.ts"
 import { type Tally, tallies } from "./Tallies.ts"
 import { foldAccents, type Prepared, type Word } from "./Text.ts"
-import { clauseAfter, clauseBefore, sentenceAt, topics } from "./Topics.ts"
+import { clauseTopics } from "./Topics.ts"
 
 const CJK = new Set(["zh", "ja"])
 
@@ -228,18 +228,8 @@ const saysNegation = (h: Hit, mine: Tally, theirs: Tally): boolean =>
     ((h.cue.cls === "scope" || h.cue.cls === "condition") && h.cue.value.startsWith("only"))) &&
     mine.any(h.cue.cls, h.cue.value) > theirs.any(h.cue.cls, h.cue.value))
 
-/** How far a negation's clause reaches on each side of it, in characters. */
-const CLAUSE_REACH = 80
 /** A topic shared by more negated clauses than this says nothing about which clause is which. */
 const COMMON_TOPIC = 24
-
-/** The topics of the clause around [start, end): what the negation there is about. */
-const clauseTopics = (p: Prepared, start: number, end: number, lang: Prepared["lang"]): ReadonlySet<string> => {
-  const [from, to] = sentenceAt(p, start)
-  const [before] = clauseBefore(p, from, start, CLAUSE_REACH)
-  const [, after] = clauseAfter(p, end, to, CLAUSE_REACH)
-  return topics(p.lower.slice(before, start) + " " + p.lower.slice(end, after), lang)
-}
 
 /**
  * The negations of `side` that the other side says about the same thing: a clause of `other` with a negation or a word

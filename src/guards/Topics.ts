@@ -115,3 +115,24 @@ export const clauseBefore = (p: Prepared, from: number, to: number, reach: numbe
   }
   return [start + at + 1, to]
 }
+
+/** How far the clause around a word reaches on each side of it, in characters. */
+const CLAUSE_REACH = 80
+
+/**
+ * The topics of the clause around [start, end): what a cue there is about. The words of [start, end) are left out,
+ * unless `inside` asks for them (a cue that spans words of its own: "ist eine Begleitperson mitzubringen").
+ */
+export const clauseTopics = (
+  p: Prepared,
+  start: number,
+  end: number,
+  lang: Lang,
+  inside = false
+): ReadonlySet<string> => {
+  const [from, to] = sentenceAt(p, start)
+  const [before] = clauseBefore(p, from, start, CLAUSE_REACH)
+  const [, after] = clauseAfter(p, end, to, CLAUSE_REACH)
+  const middle = inside ? p.lower.slice(start, end) : " "
+  return topics(`${p.lower.slice(before, start)}${middle}${p.lower.slice(end, after)}`, lang)
+}

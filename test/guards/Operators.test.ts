@@ -65,6 +65,25 @@ describe("Operators: negation", () => {
 })
 
 describe("Operators: hedges and modality", () => {
+  it("reads a recommendation and a permission in two claims as two claims, not one that became the other", () => {
+    passes(
+      "All employees should report incidents to Ana. Visitors are welcome in the lounge.",
+      "Report incidents to Ana. Visitors may use the lounge."
+    )
+    passes(
+      "Les salariés devraient signaler tout incident à Ana. Les visiteurs sont les bienvenus au salon.",
+      "Signalez tout incident à Ana. Les visiteurs peuvent utiliser le salon."
+    )
+    flagsEach("modality", [
+      ["Die Anträge sollten bis Freitag eingereicht werden.", "Die Anträge müssen bis Freitag eingereicht werden."],
+      ["申请材料应于每月1日至10日提交。", "申请材料可以于每月1日至10日提交。"],
+      [
+        "Applications should be sent by Friday. Members may attend.",
+        "Send applications by Friday. Members must attend."
+      ]
+    ])
+  })
+
   it("accepts another hedge of the same strength", () => {
     passes("The cache may be stale.", "The cache might be stale.")
     passes("The cache may be stale.", "The cache could possibly be stale.")
