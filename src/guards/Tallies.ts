@@ -6,6 +6,7 @@
 import { countCues, type Hit, label, scan } from "./Cues.ts"
 import type { GuardInput } from "./Guard.ts"
 import { type Lexicon, lexicon } from "./Lexicon.ts"
+import { alternation } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 
 /** How often each value of each class occurs: `strict` counts demanded cues only, `any` also the substitutes. */
@@ -17,10 +18,45 @@ export interface Tally {
 
 const tallyCache = new WeakMap<Prepared, Tally>()
 
+const figures = new WeakMap<Lexicon, RegExp>()
+/**
+ * A word that is a number: digits, or a number word of the language ("dix", "eighty"); in Chinese and Japanese, a
+ * digit or a Han numeral anywhere in the stretch.
+ */
+const figure = (lex: Lexicon): RegExp => {
+  let found = figures.get(lex)
+  if (found === undefined) {
+    const cjk = lex.lang === "zh" || lex.lang === "ja"
+    const words = alternation(Object.keys(lex.numbers.words).filter((w) => w.length > 1))
+    found = cjk ? /[\d一二三四五六七八九十百千万两]/u : new RegExp(`^(?:\\d|(?:${words})(?![\\p{L}]))`, "u")
+    figures.set(lex, found)
+  }
+  return found
+}
+
+/**
+ * Whether an "only" stresses a figure beside it ("only 80 places", "50 lux seulement", "n'y a que dix places",
+ * "只有80个名额", "60回までしか"): the number and its bound carry the fact, and "only" says that it is few. The number
+ * is the next word (in Chinese and Japanese, within four characters), or one of the two words before.
+ */
+const stressesFigure = (text: Prepared, hit: Hit, lex: Lexicon): boolean => {
+  const cjk = text.lang === "zh" || text.lang === "ja"
+  const after = text.lower.slice(hit.end, hit.end + (cjk ? 4 : 24))
+  const before = text.lower.slice(Math.max(0, hit.start - (cjk ? 6 : 16)), hit.start)
+  const next = cjk ? after : (/^\s*[$€£¥]?\s*(\S+)/u.exec(after)?.[1] ?? "")
+  const last = cjk ? before : before.split(/\s+/u).slice(-3).join(" ")
+  return figure(lex).test(next) || (/\d/u.test(last) && !/[.!?。！？]/u.test(last))
+}
+
 export const tally = (text: Prepared, lex: Lexicon): Tally => {
   const cached = tallyCache.get(text)
   if (cached !== undefined) return cached
-  const hits = scan(text, lex)
+  // An "only" that stresses a figure is a substitute: no rule asks to keep it, and it may say another "only".
+  const hits = scan(text, lex).map((h) =>
+    h.cue.cls === "scope" && h.cue.value === "only" && !h.cue.weak && stressesFigure(text, h, lex)
+      ? { ...h, cue: { ...h.cue, weak: true } }
+      : h
+  )
   const strict = new Map<string, number>()
   const any = new Map<string, number>()
   for (const { cue } of hits) {

@@ -140,6 +140,17 @@ describe("Operators: hedges and modality", () => {
 })
 
 describe("Operators: bounds, scope, exceptions and conditions", () => {
+  it("reads an 'only' that stresses a figure as no change of scope", () => {
+    passes("There are 80 places.", "There are only 80 places, so sign up soon.")
+    passes("Il reste dix places.", "Il n'y a que dix places.")
+    passes("L'éclairage est limité à 50 lux seulement.", "L'éclairage est limité à 50 lux.")
+    passes("报名名额80个。", "只有80个名额哦！")
+    flagsEach("scope", [
+      ["Dogs are allowed in the garden.", "Dogs are allowed only in the garden."],
+      ["Les chiens sont admis dans le jardin.", "Seuls les chiens sont admis dans le jardin."]
+    ])
+  })
+
   it("passes a negation with an exception said as 'only', and the reverse", () => {
     passes("Bicycles cannot be carried, except folding ones.", "Only folding bicycles can be carried.")
     passes("Only folding bicycles can be carried.", "Bicycles cannot be carried, except folding ones.")
