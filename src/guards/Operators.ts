@@ -97,7 +97,9 @@ export const operatorsGuard: Guard = (input) => {
   }
 
   // Exceptions: an "except" may become an "unless", never disappear.
-  const exceptLost = exceptToOnly ? undefined : lost(a, b, "exception", "except")
+  // An exclusion said as a negation ("10 pages, excluding references" → "references not counted") is kept: the
+  // rewrite has a negation more than the original.
+  const exceptLost = exceptToOnly || plain > 0 ? undefined : lost(a, b, "exception", "except")
   if (exceptLost !== undefined && gainedOf(a, b, "condition", ["unless"]) === undefined) {
     out.push(dropped("exception", original, exceptLost))
   }

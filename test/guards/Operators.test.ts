@@ -140,6 +140,24 @@ describe("Operators: hedges and modality", () => {
 })
 
 describe("Operators: bounds, scope, exceptions and conditions", () => {
+  it("passes an exclusion said as a negation, and reports one dropped", () => {
+    passes(
+      "Papers are limited to 10 pages, excluding references.",
+      "Papers are limited to 10 pages; references do not count."
+    )
+    passes(
+      "Die Frist beträgt 14 Tage, ausgenommen Feiertage.",
+      "Die Frist beträgt 14 Tage; Feiertage zählen nicht mit."
+    )
+    flagsEach("exception", [
+      [
+        "Dogs are welcome everywhere, excluding the walled garden.",
+        "Dogs are welcome everywhere, including the walled garden."
+      ],
+      ["Die Frist beträgt 14 Tage, ausgenommen Feiertage.", "Die Frist beträgt 14 Tage, auch an Feiertagen."]
+    ])
+  })
+
   it("reads an 'only' that stresses a figure as no change of scope", () => {
     passes("There are 80 places.", "There are only 80 places, so sign up soon.")
     passes("Il reste dix places.", "Il n'y a que dix places.")
