@@ -46,8 +46,6 @@ export interface Quantity {
   readonly per?: ReadonlyArray<string>
   /** The period of a rate word before a price in its clause ("每月每平方米2.8元" → "mo"). */
   readonly period?: string
-  /** A vulgar fraction written alone ("½"): a fraction of what follows unless a unit follows. */
-  readonly fraction?: boolean
 }
 
 /** Articles that read as "one": "eine Kapazität von 5.000" is no ratio; "un capteur sur cinq" is. */
@@ -209,9 +207,6 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
       ...extra
     }
     let stop = extra.unit === undefined ? readAfter(q, work, end, pat) : end
-    // "¼ of the sugar", "½ pepino": a vulgar fraction alone, with no unit after it, is a fraction, as "a quarter of
-    // the sugar" is; "½ TL" is half a teaspoon.
-    if (extra.fraction === true && q.unit === "") Object.assign(q, { value: value * 100, unit: "%", approx: true })
     // Chinese "15日" in digits is a day of the month ("15号"); "十五日" in numerals is a count of days ("15天").
     if (lex.lang === "zh" && q.unit === "d" && p.prose[stop - 1] === "日" && /\d/.test(p.prose[end - 1] ?? "")) {
       q.unit = ""
@@ -294,11 +289,10 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
     }
     settle()
   }
-  // "1½ Stunden", "½ TL", "¼ of the sugar": a vulgar fraction, after a whole number or alone.
+  // "1½ Stunden", "¾ cup": a vulgar fraction, after a whole number or alone.
   if (VULGAR_RE.test(work)) {
     for (const m of work.matchAll(new RegExp(VULGAR_RE, "gu"))) {
-      const part = VULGAR[m[2] ?? ""] ?? 0
-      add(m.index, m.index + m[0].length, Number(m[1] ?? 0) + part, m[1] === undefined ? { fraction: true } : {})
+      add(m.index, m.index + m[0].length, Number(m[1] ?? 0) + (VULGAR[m[2] ?? ""] ?? 0), {})
     }
     settle()
   }

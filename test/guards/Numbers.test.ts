@@ -372,14 +372,3 @@ describe("Numbers: a price's period", () => {
     )
   })
 })
-
-describe("Numbers: vulgar fractions", () => {
-  it("reads a vulgar fraction alone as the fraction a word says, and before a unit as a number", () => {
-    keeps("Add a quarter of the sugar.", "Add ¼ of the sugar.")
-    keeps("Füllen Sie drei Viertel des Glases.", "Füllen Sie ¾ des Glases.")
-    keeps("Add 1½ cups of milk.", "Add 1½ cups of milk.")
-    breaks("Add ¾ cup of milk.", "Add ½ cup of milk.")
-    breaks("Ein Ei und ½ TL Salz verkneten.", "Ein Ei und ½ EL Salz verkneten.")
-    breaks("Add 1½ cups of milk.", "Add 2½ cups of milk.")
-  })
-})
