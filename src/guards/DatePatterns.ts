@@ -166,15 +166,19 @@ export const patternsFor = (lex: Lexicon): Patterns => {
       (m) => (cjk ? ymd(undefined, Number(m[1]), Number(m[2])) : undefined),
       test(/\d\/\d/)
     ],
-    // 2026年6月3日, 6月3日, 六月
+    // 2026年6月3日, 6月3日, 六月, 10月20日（日）: a weekday in brackets after the day gives its weekday and asks for
+    // none ("wd?:7"): "2025/4/10" is the same day without it, "10月20日（土）" another
     [
-      /(?:(\d{4}|(?:令和|平成|昭和)(?:\d{1,2}|元))\s*年\s*)?(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?![曜份])(?:\s*(\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号號])?/g,
-      (m) =>
-        ymd(
+      /(?:(\d{4}|(?:令和|平成|昭和)(?:\d{1,2}|元))\s*年\s*)?(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?![曜份])(?:\s*(\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*[日号號](?:\s*[（(]([月火水木金土日])(?:曜日?)?[）)])?)?/g,
+      (m) => {
+        const date = ymd(
           m[1] === undefined ? undefined : eraYear(m[1]),
           smallNumber(m[2] ?? ""),
           m[3] === undefined ? undefined : smallNumber(m[3])
-        ),
+        )
+        const weekday = m[4] === undefined ? 0 : "月火水木金土日".indexOf(m[4]) + 1
+        return weekday > 0 && date !== undefined ? [...date, `wd?:${weekday}`] : date
+      },
       test(/月/)
     ],
     // Two days of one month: 18 and 19 February 2025, 18.–19. Juni, 18 y 19 de febrero, June 18 and 19, 2025, vom 3.

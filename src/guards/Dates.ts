@@ -51,6 +51,8 @@ const gives = (needs: ReadonlyArray<string>): ReadonlyArray<string> =>
       const [a, b] = n.slice(3).split("-").map(Number) as [number, number]
       return [n, `md:${a}-${b}`, `md:${b}-${a}`, `m:${a}`, `m:${b}`]
     }
+    // A weekday the date gives without asking for it ("10月20日（日）").
+    if (n.startsWith("wd?:")) return [`wd:${n.slice(4)}`]
     return [n]
   })
 
@@ -129,7 +131,11 @@ export const datesGuard: Guard = ({ lexicon, original, rewrite }) => {
     const m = /^md:(\d+)-(\d+)$/.exec(n)
     return m !== null && other.pool.has(`m:${m[1]}`) && other.days.has(Number(m[2]))
   }
-  const kept = (n: string, other: Dates) => other.pool.has(n) || bareHour(n, other.hours) || bareDay(n, other)
+  // A weekday in brackets ("10月20日（日）") is kept by a date without one, not by another weekday.
+  const anyWeekday = new Map([a, b].map((d) => [d, [...d.pool].some((x) => x.startsWith("wd:"))]))
+  const weekdayKept = (n: string, other: Dates) => other.pool.has(`wd:${n.slice(4)}`) || anyWeekday.get(other) !== true
+  const kept = (n: string, other: Dates) =>
+    n.startsWith("wd?:") ? weekdayKept(n, other) : other.pool.has(n) || bareHour(n, other.hours) || bareDay(n, other)
   const lost = a.items.filter((d) => d.needs.some((n) => !kept(n, b))).map((d) => d.text)
   const added = b.items.filter((d) => d.needs.some((n) => !kept(n, a))).map((d) => d.text)
   return distinct(lostAndAdded({ kind: "date", noun: "date", bareChange: true }, lost, added))

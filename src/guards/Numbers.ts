@@ -10,7 +10,7 @@ import { alternation, phrasesPattern } from "./Regex.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { shiftedLimits } from "./Limits.ts"
-import type { Prepared } from "./Text.ts"
+import type { Prepared, Word } from "./Text.ts"
 import { extractQuantities, isYear, periodsOf, type Quantity, unitNames } from "./Quantities.ts"
 
 /** Dimension and factor of the units that convert into each other; any other unit is its own dimension. */
@@ -86,7 +86,12 @@ const close = (a: number, b: number, approx: boolean) =>
 const FORMATTED_RE = /\d[.,\s\u00a0\u202f]\d|\d{4}/
 /** The reading of `q` that `r` may stand for: its other reading when only that one is `r`'s value. */
 const reading = (q: Quantity, r: Quantity): Quantity =>
-  q.alt !== undefined && close(q.alt, r.value, false) && FORMATTED_RE.test(r.text) ? { ...q, value: q.alt } : q
+  q.alt !== undefined && close(q.alt, r.value, false) && FORMATTED_RE.test(r.text)
+    ? { ...q, value: q.alt }
+    : // "sank um 11 Prozent" → "−11 %": a sign that says the direction the other text says in words.
+      q.value < 0 && r.value > 0 && !r.text.includes("+")
+      ? { ...q, value: -q.value }
+      : q
 
 /** The period a price is paid per: after its unit ("usd/mo") or named before it in its clause ("每月…2.8元"). */
 const periodOf = (q: Quantity): string | undefined =>
@@ -113,6 +118,9 @@ const same = (q0: Quantity, r0: Quantity): boolean => {
 }
 const sameValue = (q: Quantity, r: Quantity) =>
   q.version === r.version && close(reading(q, r).value, reading(r, q).value, q.approx || r.approx)
+
+/** The end of a number before a word: digits or Chinese and Japanese numerals ("15天" counts its days). */
+const COUNTED_RE = /[\d一二三四五六七八九十两百千万]$/u
 
 /** The unit without its period ("usd/yr" → "usd") and the period ("yr"), or none. */
 const splitRate = (unit: string): readonly [string, string | undefined] => {
@@ -281,6 +289,27 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     return found
   }
   const phraseUnits = new Map<string, boolean>()
+  // "за неделю" → "за семь дней", "within the hour" → "within 60 minutes": a unit of time named without a number is
+  // one of it, which a duration of the other text may give in another unit.
+  const lengths = new Map<Prepared, ReadonlySet<number>>()
+  const namesLength = (p: Prepared, q: Quantity) => {
+    const [dim, factor] = DIMENSIONS[q.unit] ?? ["", 0]
+    if (dim !== "time") return false
+    let found = lengths.get(p)
+    if (found === undefined) {
+      const counted = (w: Word) => {
+        const before = p.lower.slice(Math.max(0, w.start - 16), w.start).trimEnd()
+        return COUNTED_RE.test(before) || lexicon.numbers.words[before.split(/\s+/u).at(-1) ?? ""] !== undefined
+      }
+      const named = p.words
+        .filter((w) => !counted(w))
+        .map((w) => DIMENSIONS[unitOf.get(w.lower) ?? ""])
+        .filter((d) => d?.[0] === "time")
+      found = new Set(named.map((d) => Math.round((d?.[1] ?? 0) * 1e6)))
+      lengths.set(p, found)
+    }
+    return found.has(Math.round(q.value * factor * 1e6))
+  }
   // A bare number stands for a number with a unit ("4 g" = "4") only when the original's own bare numbers of that
   // value do not already account for it: "four times … 4 g" → "four times … 4 mg" is a changed unit.
   const bareCounts = (list: ReadonlyArray<Quantity>) => {
@@ -385,6 +414,7 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.weak && (q.unit === "" || hasUnitWord(rewrite, q))) continue
     if (kept(q)) continue
     if ((isYear(q) && yearsB.has(`y:${q.value}`)) || isHourOf(q, yearsB) || isDayOf(q, yearsA, yearsB)) continue
+    if (namesLength(rewrite, q)) continue
     // "a week", "an hour" match a number of the rewrite, but are no number of their own to lose.
     if (q.article === true) continue
     // "one in four" kept as its two numbers ("one user of every four").
@@ -432,6 +462,7 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     (DIMENSIONS[r.unit]?.[0] === "time" && between(r)) ||
     (isYear(r) && yearsA.has(`y:${r.value}`)) ||
     isHourOf(r, yearsA) ||
+    namesLength(original, r) ||
     (r.parts !== undefined && r.parts.every((v) => bareA.has(v))) ||
     // "не менее четырёх из пяти" → "минимум 4 из 5": the two numbers of a ratio, written on their own.
     (r.unit === "" && partsA().has(r.value))

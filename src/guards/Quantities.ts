@@ -140,7 +140,7 @@ const digitValue = (m: RegExpExecArray, lang: string): { value: number; version?
   if (/\..*\./.test(int) && !/^\d{1,3}(?:\.\d{3})+$/.test(int))
     return { value: Number.NaN, version: int.replace(/^v/, "") }
   const commaDecimal = !["en", "zh", "ja", "other"].includes(lang)
-  const signed = (v: number) => (sign === undefined ? v : -v)
+  const signed = (v: number) => (sign === undefined || sign === "+" ? v : -v)
   // One "1.000" or "1,000": a group in the language that groups with that mark, a decimal otherwise; the other
   // reading is kept, as a paragraph may be written in another language's format than the one it was read in.
   if (group !== undefined && decSep === undefined && int.split(group).length === 2 && /[.,]/.test(group)) {

@@ -206,7 +206,7 @@ export const patternsFor = (lex: Lexicon): Patterns => {
     cjkNumber: u(`(第)?([${CJK_NUMERAL}]+(?:点[${CJK_NUMERAL}]+)?)`),
     digits: u(
       `(?<![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{N}_.,])(?:(${alternation(currency)})\\s?)?` +
-        `((?<=^|[\\s(])[-−](?=\\d))?(?:v(?=\\d))?(\\d+(?:\\.\\d+){2,}|\\d{1,3}(?:([,.\\u00a0\\u202f\\u2009 ])\\d{3})(?:\\4\\d{3})*|\\d+)` +
+        `((?<=^|[\\s(])[-−+](?=\\d))?(?:v(?=\\d))?(\\d+(?:\\.\\d+){2,}|\\d{1,3}(?:([,.\\u00a0\\u202f\\u2009 ])\\d{3})(?:\\4\\d{3})*|\\d+)` +
         `(?:([.,])(\\d+))?(?![\\d])`
     ),
     scale: u(`[\\s\\u00a0]?(${alternation(Object.keys(numbers.scales))})\\.?${END}`, "uy"),

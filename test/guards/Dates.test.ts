@@ -251,3 +251,17 @@ describe("Dates: abbreviated weekdays and ranges of days", () => {
     flags("会议将于2025年10月17日至19日举行。", "时间:2025年10月17—18日", "zh")
   })
 })
+
+describe("Dates: a weekday in brackets after a Japanese date", () => {
+  it("reads the weekday a bracket gives, and asks for none", () => {
+    passes("来週の日曜日、10月20日は清掃の日です。", "10月20日（日）に清掃を実施します。")
+    passes("来週の月曜日、3月3日に説明会を行います。", "説明会：3月3日(月)")
+    passes("説明会は2025年4月10日(木)14時から開催します。", "説明会の開催日時は2025/4/10(木) 14:00からです。")
+    passes("10月20日（日）に実施します。", "10月20日に実施します。")
+  })
+
+  it("reports a weekday in brackets that became another", () => {
+    flags("10月20日（日）に実施します。", "10月20日（土）に実施します。")
+    flags("来週の日曜日、10月20日は清掃の日です。", "10月20日（土）に清掃を実施します。")
+  })
+})

@@ -372,3 +372,35 @@ describe("Numbers: a price's period", () => {
     )
   })
 })
+
+describe("Numbers: signs, named lengths, scales and ordinals", () => {
+  it("reads a minus sign as the fall the other text says in words, and a plus sign as a sign", () => {
+    keeps("Der Umsatz sank um 11 Prozent.", "Umsatz: −11 %")
+    keeps("Выручка снизилась на 6 %.", "Выручка: -6 %")
+    breaks("Revenue: +11 %", "Revenue: −11 %")
+    breaks("Umsatz: −11 %", "Umsatz: −12 %")
+  })
+
+  it("reads a unit of time named without a number as one of it, in any unit", () => {
+    keeps(
+      "Отзыв принесите не позже чем за неделю до защиты.",
+      "Отзыв представьте не позднее чем за семь дней до защиты."
+    )
+    keeps("Please reply within 60 minutes.", "Please reply within the hour.")
+    breaks("Отзыв принесите не позже чем за неделю до защиты.", "Отзыв принесите не позже чем за пять дней до защиты.")
+    breaks("Please reply within the hour.", "Please reply within 30 minutes.")
+    breaks("Wait 15 days.", "Wait 15 days; refunds arrive in 24 hours.")
+  })
+
+  it("reads a scale word after a number word and spelled ordinals past ten", () => {
+    keeps("В забеге участвовали почти полторы сотни человек.", "В забеге приняли участие почти 150 человек.")
+    keeps("Del cuarto al decimoquinto día paga la empresa.", "Desde el día 4 hasta el 15 paga la empresa.")
+    keeps("Du quatrième au quinzième jour, l'employeur paie.", "Du jour 4 au jour 15, l'employeur paie.")
+    keeps(
+      "Zur Eröffnung gibt es jedes Brot zum halben Preis.",
+      "Am Eröffnungstag kostet jedes Brot 50 Prozent weniger."
+    )
+    breaks("В забеге участвовали почти полторы сотни человек.", "В забеге приняли участие почти 120 человек.")
+    breaks("Del cuarto al decimoquinto día paga la empresa.", "Desde el día 4 hasta el 16 paga la empresa.")
+  })
+})
