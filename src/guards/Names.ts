@@ -81,6 +81,10 @@ const opensSentence = (p: Prepared, i: number): boolean => {
   return GAP_STOP_RE.test(`${gap} `) && DIGITS_RE.test(p.words[i - 2]?.text ?? "")
 }
 
+/** The parts of a hyphenated word, as written and lower-cased (none for a word without a hyphen). */
+const hyphenParts = (word: string): ReadonlyArray<readonly [string, string]> =>
+  word.includes("-") ? word.split("-").flatMap((w) => (w === "" ? [] : [[w, w.toLowerCase()] as const])) : []
+
 const infoCache = new WeakMap<Prepared, Info>()
 const infoOf = (p: Prepared): Info => {
   let info = infoCache.get(p)
@@ -95,8 +99,11 @@ const infoOf = (p: Prepared): Info => {
       norm.push(word)
       keys.push(key)
       initial.push(opensSentence(p, i))
-      if (LOWER_RE.test(word)) written.set(key, true)
-      else if (!written.has(key)) written.set(key, false)
+      // "TSV-Eichenau-Beitrag": each part of a hyphenated word is a word of the text too.
+      for (const [part, lower] of [[word, key], ...hyphenParts(word)]) {
+        if (LOWER_RE.test(part)) written.set(lower, true)
+        else if (!written.has(lower)) written.set(lower, false)
+      }
     }
     info = { norm, keys, initial, written, index: { all: written } }
     infoCache.set(p, info)
@@ -360,6 +367,15 @@ const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean
     return true
   // One word only: "Julia Hart" and "Julian Hart" are two people.
   if (name.keys.length === 1 && madeFrom(name.keys[0] as string, b, sets)) return true
+  // "Санкт-Петербурге" → "петербургском", "Saint-Aubin" → "Aubin": a hyphenated name by its last part.
+  const last = name.keys.length === 1 ? hyphenParts(name.keys[0] as string).at(-1)?.[1] : undefined
+  if (last !== undefined && last.length >= 5 && (hasWord(index, last, b.lang) || madeFrom(last, b, sets))) return true
+  // A name of three words or more ("XXVII Congreso Nacional de la Sociedad Española…", "Members of Westbrook Public
+  // Library") whose words but its connectors are all there, or one that opens a sentence whose words but the first
+  // are there ("Join Surfers Against Sewage" → "Surfers Against Sewage"): the same name, cut or joined otherwise.
+  const words = name.keys.filter((k) => !sets.connectors.has(k))
+  const opens = infoOf(a).initial[wordIndexAt(a.words, name.start)] === true
+  if (words.length >= (opens ? 2 : 3) && words.slice(opens ? 1 : 0).every((k) => hasWord(index, k, b.lang))) return true
   // A German run of capitalised words may start with a common noun ("im Fach Biologie", "der Linie RB 41"): its
   // last word names it, and an acronym or digit word in it must be there too.
   if (

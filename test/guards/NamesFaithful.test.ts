@@ -425,3 +425,39 @@ describe("Names: initials and units", () => {
     ])
   })
 })
+
+describe("Names cut, joined or hyphenated otherwise", () => {
+  it("keeps a name inside a hyphenated word, a hyphenated name by its last part, a long name without its connectors", () => {
+    passes([
+      [
+        "Ab Januar steigt der Mitgliedsbeitrag beim TSV Eichenau leicht.",
+        "Ab Januar steigt der TSV-Eichenau-Beitrag leicht."
+      ],
+      ["Театр «Мастерская» в Санкт-Петербурге покажет премьеру.", "В петербургском театре «Мастерская» премьера."],
+      [
+        "El XXVII Congreso Nacional de la Sociedad Española de Medicina de Urgencias se celebrará en Sevilla.",
+        "XXVII Congreso Nacional – Sociedad Española de Medicina de Urgencias\n- Sevilla"
+      ],
+      [
+        "Members of Westbrook Public Library may borrow up to eight books.",
+        "Westbrook Public Library – borrowing rules\n- Members: up to 8 books"
+      ],
+      [
+        "Join Surfers Against Sewage for a beach clean at Fistral Beach.",
+        "Surfers Against Sewage is holding a beach clean at Fistral Beach."
+      ]
+    ])
+  })
+
+  it("still reports a long name that lost a word of its own, or a hyphenated name that became another", () => {
+    assert.isNotEmpty(
+      messages("The Royal Society of Chemistry awards the prize.", "The Society of Chemistry awards the prize.")
+    )
+    assert.isNotEmpty(
+      messages("Ab Januar steigt der Beitrag beim TSV Eichenau.", "Ab Januar steigt der TSV-Gauting-Beitrag.")
+    )
+    assert.isNotEmpty(
+      messages("Театр в Санкт-Петербурге покажет премьеру.", "Театр в Нижнем Новгороде покажет премьеру.")
+    )
+  })
+})
