@@ -265,3 +265,15 @@ describe("Dates: a weekday in brackets after a Japanese date", () => {
     flags("来週の日曜日、10月20日は清掃の日です。", "10月20日（土）に清掃を実施します。")
   })
 })
+
+describe("Dates: weekdays in their case forms", () => {
+  it("reads Russian and German weekdays in the plural and in their cases", () => {
+    passes("Приём по субботам с 9:00 до 14:00.", "По субботам приём идёт с 9:00 до 14:00.")
+    passes("An Sonntagen ist das Geschäft geschlossen.", "Sonntags ist das Geschäft zu.")
+    flags(
+      "Обследование проводится по субботам с 9:00 до 14:00.",
+      "Обследование проводится по воскресеньям с 9:00 до 14:00."
+    )
+    flags("An Sonntagen ist das Geschäft geschlossen.", "An Samstagen ist das Geschäft geschlossen.")
+  })
+})
