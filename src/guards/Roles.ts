@@ -22,6 +22,7 @@ import { type Agent, type AgentReader, roleWords, type RoleWords, wordAt } from 
 import { markedAgent, markedNouns } from "./RolesJapanese.ts"
 import { clausesOf, sameStem } from "./Order.ts"
 import type { Prepared, Word } from "./Text.ts"
+import { sentenceTopics, shareOf } from "./Topics.ts"
 
 interface Clause extends Agent {
   readonly names: ReadonlyArray<Name>
@@ -209,6 +210,8 @@ export const rolesGuard: Guard = (input) => {
   if (byParty.length > 0) return byParty
   const traded = tradedDeeds(original, rewrite, lexicon)
   if (traded !== undefined) return [traded]
+  const moved = movedParty(original, rewrite, lexicon)
+  if (moved !== undefined) return [moved]
   const sides = tradedSides(input)
   const { a, b } = tallies(input)
   return sides !== undefined && comparisonTurned(a, b) === undefined ? [sidesFinding(sides)] : []
@@ -238,4 +241,51 @@ const swaps = (
     }
   }
   return findings
+}
+
+/** How far around its place in order a sentence of the original looks for its rewrite: rewrites keep the order. */
+const SENTENCE_REACH = 4
+/** How much of a sentence's topics its rewrite must share. */
+const SENTENCE_SHARE = 0.5
+
+/**
+ * Two parties that traded claims: the rewrite's sentence that says an original sentence (half its topics) lacks one
+ * of its names or parties, which the rewrite names elsewhere, and has instead another one of the original ("赛后，陈思琪表示…" → "赛后，李雨桐表示…",
+ * "the tenant pays for repairs; the landlord…" → "the landlord pays for repairs…"). A name replaced by a pronoun or
+ * left out has no other one in its place; sentences merged have all of theirs.
+ */
+const movedParty = (original: Prepared, rewrite: Prepared, lex: Lexicon): Finding | undefined => {
+  const partiesOf = (p: Prepared, other: Prepared) => [...namesOf(p, other, lex), ...actorsOf(p, other, lex)]
+  const a = partiesOf(original, rewrite)
+  if (a.length < 2) return undefined
+  const b = partiesOf(rewrite, original)
+  const lang = original.lang
+  const bySentence = (names: ReadonlyArray<Name>) => {
+    const out = new Map<number, Array<Name>>()
+    for (const n of names) out.set(n.sentence, [...(out.get(n.sentence) ?? []), n])
+    return out
+  }
+  const [inA, inB] = [bySentence(a), bySentence(b)]
+  const topicsA = sentenceTopics(original, lang)
+  const topicsB = sentenceTopics(rewrite, lang)
+  const has = (list: ReadonlyArray<Name>, n: Name) => list.some((m) => same(m, n, lang))
+  const ratio = rewrite.sentences.length / Math.max(1, original.sentences.length)
+  for (const [i, names] of inA) {
+    const wanted = topicsA[i] ?? new Set<string>()
+    const centre = Math.round(i * ratio)
+    let best = -1
+    let bestShare = SENTENCE_SHARE
+    for (let j = Math.max(0, centre - SENTENCE_REACH); j <= centre + SENTENCE_REACH && j < topicsB.length; j++) {
+      const share = shareOf(wanted, topicsB[j] ?? new Set<string>())
+      if (share >= bestShare) [best, bestShare] = [j, share]
+    }
+    const there = inB.get(best) ?? []
+    const missing = names.find((n) => !has(there, n) && has(b, n))
+    const intruder = there.find((n) => !has(names, n) && has(a, n))
+    if (missing !== undefined && intruder !== undefined) {
+      const [x, y] = [missing.text, intruder.text]
+      return finding("role", `"${x}" became "${y}" in the same claim`, x, y)
+    }
+  }
+  return undefined
 }

@@ -262,3 +262,45 @@ describe("Roles: two sides of a relation in a long clause", () => {
     assert.isArray(findings)
   })
 })
+
+describe("Roles: two parties that traded claims", () => {
+  it("reports a name that took another's place in the sentence that says the same claim", () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      [
+        "In the final, Li Yutong beat the defending champion Chen Siqi 4–2. After the match, Chen Siqi said she had not played steadily.",
+        "Li Yutong beat defending champion Chen Siqi 4–2 in the final. After the match, Li Yutong said she had not played steadily."
+      ],
+      [
+        "В финале Ли Ютун обыграла Чэнь Сыци со счётом 4:2. После матча Чэнь Сыци сказала, что играла нестабильно.",
+        "Ли Ютун обыграла Чэнь Сыци 4:2 в финале. После матча Ли Ютун сказала, что играла нестабильно."
+      ],
+      [
+        "在决赛中，李雨桐以4比2击败陈思琪。赛后，陈思琪表示自己发挥不够稳定。",
+        "决赛中李雨桐4比2击败陈思琪。赛后，李雨桐表示自己发挥不够稳定。"
+      ]
+    ]
+    for (const [a, b] of cases) {
+      assert.isTrue(
+        checkMeaning(a, b).findings.some((f) => f.kind === "role" && f.certainty === "suspect"),
+        `${a} → ${b}`
+      )
+    }
+  })
+
+  it("passes a name said again as a pronoun, and sentences merged", () => {
+    const quiet = (a: string, b: string) =>
+      assert.deepStrictEqual(
+        checkMeaning(a, b).findings.filter((f) => f.kind === "role"),
+        [],
+        `${a} → ${b}`
+      )
+    quiet(
+      "In the final, Li Yutong beat Chen Siqi 4–2. After the match, Chen Siqi said she had not played steadily.",
+      "Li Yutong beat Chen Siqi 4–2 in the final. After the match, she said she had not played steadily."
+    )
+    quiet(
+      "Marta Ruiz opened the meeting. Jonas Berg presented the budget.",
+      "Marta Ruiz opened the meeting, and Jonas Berg presented the budget."
+    )
+  })
+})
