@@ -44,8 +44,8 @@ const stressesFigure = (text: Prepared, hit: Hit, lex: Lexicon): boolean => {
   const after = text.lower.slice(hit.end, hit.end + (cjk ? 4 : 24))
   const before = text.lower.slice(Math.max(0, hit.start - (cjk ? 6 : 16)), hit.start)
   const next = cjk ? after : (/^\s*[$€£¥]?\s*(\S+)/u.exec(after)?.[1] ?? "")
-  const last = cjk ? before : before.split(/\s+/u).slice(-3).join(" ")
-  return figure(lex).test(next) || (/\d/u.test(last) && !/[.!?。！？]/u.test(last))
+  const last = cjk ? before : before.trimEnd().split(/\s+/u).slice(-2).join(" ")
+  return figure(lex).test(next) || (/\d/u.test(last) && !/[,;:.!?，、；。！？]/u.test(last))
 }
 
 export const tally = (text: Prepared, lex: Lexicon): Tally => {

@@ -165,8 +165,19 @@ describe("Operators: bounds, scope, exceptions and conditions", () => {
     passes("报名名额80个。", "只有80个名额哦！")
     flagsEach("scope", [
       ["Dogs are allowed in the garden.", "Dogs are allowed only in the garden."],
-      ["Les chiens sont admis dans le jardin.", "Seuls les chiens sont admis dans le jardin."]
+      ["Les chiens sont admis dans le jardin.", "Seuls les chiens sont admis dans le jardin."],
+      ["We open the 2 doors, but only on Fridays.", "We open the 2 doors on Fridays."],
+      ["Wir öffnen die 2 Türen, aber nur freitags.", "Wir öffnen die 2 Türen freitags."]
     ])
+  })
+
+  it("reads 'as usual' as no hedge and 'instead of' before a price as no negation", () => {
+    passes("The lounge opens at 9 a.m. as usual.", "The lounge opens at 9 a.m.")
+    passes("Приём ведётся как обычно с 9 часов.", "С 9 часов приём ведётся в обычном режиме.")
+    passes("Now £29 instead of £39.", "Now £29 (was £39).")
+    passes("Сейчас 290 рублей вместо 390.", "Сейчас 290 рублей, раньше 390.")
+    flagsEach("hedge", [["The lounge is usually open from 9 a.m.", "The lounge is open from 9 a.m."]])
+    flagsEach("negation", [["Use oil instead of butter.", "Use butter."]])
   })
 
   it("passes a negation with an exception said as 'only', and the reverse", () => {
