@@ -17,7 +17,7 @@ import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { escape } from "./Regex.ts"
 import { type Tally, tallies } from "./Tallies.ts"
 import { foldAccents, type Prepared, type Word } from "./Text.ts"
-import { clauseTopics } from "./Topics.ts"
+import { clauseAround, clauseTopics } from "./Topics.ts"
 
 const CJK = new Set(["zh", "ja"])
 
@@ -245,11 +245,10 @@ const matchedNegations = (
   sideTally: Tally,
   lang: Prepared["lang"]
 ): ReadonlySet<Hit> => {
-  const spots = [
-    ...otherTally.hits.filter((h) => saysNegation(h, otherTally, sideTally)).map((h) => [h.start, h.end] as const),
-    ...negativeWordSpots(other),
-    ...prohibitionSpots(other)
-  ]
+  const cues = otherTally.hits.filter((h) => saysNegation(h, otherTally, sideTally))
+  const spots = [...cues.map((h) => [h.start, h.end] as const), ...negativeWordSpots(other), ...prohibitionSpots(other)]
+  // A word of negative meaning says a negation only where the negation's own clause lacks it: "停诊" → "不停诊".
+  const wordFrom = cues.length
   const byTopic = new Map<string, Array<number>>()
   for (const [i, [start, end]] of spots.entries()) {
     for (const t of clauseTopics(other, start, end, lang)) {
@@ -280,7 +279,11 @@ const matchedNegations = (
     for (const [k, hit] of hits.entries()) {
       if (matched.has(hit)) continue
       const own = side.lower.slice(hit.start, hit.end)
-      const spot = candidates[k]?.find((i) => !used.has(i) && (!sameWording || wording(i) === own))
+      const [from, to] = clauseAround(side, hit.start, hit.end)
+      const clause = side.lower.slice(from, to)
+      const spot = candidates[k]?.find(
+        (i) => !used.has(i) && (!sameWording || wording(i) === own) && (i < wordFrom || !clause.includes(wording(i)))
+      )
       if (spot === undefined) continue
       used.add(spot)
       matched.add(hit)

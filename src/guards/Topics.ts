@@ -119,6 +119,12 @@ export const clauseBefore = (p: Prepared, from: number, to: number, reach: numbe
 /** How far the clause around a word reaches on each side of it, in characters. */
 const CLAUSE_REACH = 80
 
+/** The [start, end) of the clause around [start, end): to the clause marks on each side, within reach. */
+export const clauseAround = (p: Prepared, start: number, end: number): readonly [number, number] => {
+  const [from, to] = sentenceAt(p, start)
+  return [clauseBefore(p, from, start, CLAUSE_REACH)[0], clauseAfter(p, end, to, CLAUSE_REACH)[1]]
+}
+
 /**
  * The topics of the clause around [start, end): what a cue there is about. The words of [start, end) are left out,
  * unless `inside` asks for them (a cue that spans words of its own: "ist eine Begleitperson mitzubringen").
@@ -130,9 +136,7 @@ export const clauseTopics = (
   lang: Lang,
   inside = false
 ): ReadonlySet<string> => {
-  const [from, to] = sentenceAt(p, start)
-  const [before] = clauseBefore(p, from, start, CLAUSE_REACH)
-  const [, after] = clauseAfter(p, end, to, CLAUSE_REACH)
+  const [before, after] = clauseAround(p, start, end)
   const middle = inside ? p.lower.slice(start, end) : " "
   return topics(`${p.lower.slice(before, start)}${middle}${p.lower.slice(end, after)}`, lang)
 }

@@ -333,3 +333,17 @@ describe("Negation: said about the same thing in other words", () => {
     flags("会場では写真を撮れます。", "会場では写真を撮れません。", "negation")
   })
 })
+
+describe("Negation: closed and out of scope in one word", () => {
+  it("passes a word of closure or exclusion said with a negation", () => {
+    passes("年末年始は休診です。", "年末年始は診療を行っておりません。")
+    passes("セール品は返品の対象外です。", "セール品は返品の対象になりません。")
+    passes("春节期间门诊停诊。", "春节期间门诊不看诊。")
+    passes("The water will be shut off on Thursday.", "There will be no water on Thursday.")
+  })
+
+  it("still reports a negation added beside a word of closure", () => {
+    flags("年末年始は休診です。", "年末年始は休診ではありません。", "negation")
+    flags("春节期间门诊停诊。", "春节期间门诊不停诊。", "negation")
+  })
+})
