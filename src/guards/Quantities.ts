@@ -212,6 +212,11 @@ export const extractQuantities = (p: Prepared, lex: Lexicon): ReadonlyArray<Quan
       q.unit = ""
       stop = end
     }
+    // "312 M€", "25 M": a capital M after a number is a million; a metre is written "m".
+    if (q.unit === "m" && p.prose.slice(end, stop).includes("M")) {
+      q.value *= 1e6
+      q.unit = ""
+    }
     // "£1m", "$3m": after a currency sign, a glued "m" is a million, not a metre.
     if (prefix !== undefined && q.unit === "m" && work[end] === "m" && CURRENCIES.has(pat.unitOf.get(prefix) ?? "")) {
       q.value *= 1e6

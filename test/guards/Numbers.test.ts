@@ -404,3 +404,16 @@ describe("Numbers: signs, named lengths, scales and ordinals", () => {
     breaks("Del cuarto al decimoquinto día paga la empresa.", "Desde el día 4 hasta el 16 paga la empresa.")
   })
 })
+
+describe("Numbers: a capital M is a million", () => {
+  it("reads '312 M€' and '312M' as millions, and '25 m' as metres", () => {
+    keeps(
+      "Le chiffre d'affaires atteint 312 millions d'euros et le bénéfice 25 millions.",
+      "CA : 312 M€ ; bénéfice : 25 M€."
+    )
+    keeps("Revenue reached 312 million dollars.", "Revenue: 312M dollars.")
+    keeps("The pool is 25 m long.", "The pool is 25 metres long.")
+    breaks("Le chiffre d'affaires atteint 312 millions d'euros.", "CA : 321 M€.")
+    breaks("The pool is 25 m long.", "The pool is 25 M long.")
+  })
+})
