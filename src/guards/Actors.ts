@@ -106,8 +106,18 @@ const named = (p: Prepared, aw: ActorWords): ReadonlyArray<string> =>
     return party === undefined ? [] : [party[0]]
   })
 
-/** The parties of `p` that `other` names too. */
+const actorsCache = new WeakMap<Prepared, { readonly other: Prepared; readonly parties: ReadonlyArray<Name> }>()
+
+/** The parties of `p` that `other` names too (read once for each pair: the roles guard asks more than once). */
 export const actorsOf = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArray<Name> => {
+  const cached = actorsCache.get(p)
+  if (cached !== undefined && cached.other === other) return cached.parties
+  const parties = readActors(p, other, lex)
+  actorsCache.set(p, { other, parties })
+  return parties
+}
+
+const readActors = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArray<Name> => {
   const aw = actorWords(lex)
   if (aw === null) return []
   // "продавец" and "продавц(а)" are one party: a Russian vowel that drops out in the other cases is left out.

@@ -390,7 +390,7 @@ const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean
   // after it ("Поддержка Python прекращена" → "Python больше не поддерживается").
   if (
     name.keys.length > 1 &&
-    infoOf(a).initial[wordIndexAt(a.words, name.start)] === true &&
+    opens &&
     name.keys.slice(1).every((k) => hasWord(index, k, b.lang)) &&
     writtenLowerLike(b, name.keys[0] as string)
   )

@@ -275,12 +275,12 @@ const matchedNegations = (
   const used = new Set<number>()
   const matched = new Set<Hit>()
   const wording = (i: number) => other.lower.slice(spots[i]?.[0] ?? 0, spots[i]?.[1] ?? 0)
+  const clauses = hits.map((hit) => side.lower.slice(...clauseAround(side, hit.start, hit.end)))
   for (const sameWording of [true, false]) {
     for (const [k, hit] of hits.entries()) {
       if (matched.has(hit)) continue
       const own = side.lower.slice(hit.start, hit.end)
-      const [from, to] = clauseAround(side, hit.start, hit.end)
-      const clause = side.lower.slice(from, to)
+      const clause = clauses[k] ?? ""
       const spot = candidates[k]?.find(
         (i) => !used.has(i) && (!sameWording || wording(i) === own) && (i < wordFrom || !clause.includes(wording(i)))
       )

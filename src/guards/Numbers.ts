@@ -12,6 +12,7 @@ import type { Lexicon } from "./Lexicon.ts"
 import { shiftedLimits } from "./Limits.ts"
 import type { Prepared, Word } from "./Text.ts"
 import { extractQuantities, isYear, periodsOf, type Quantity, unitNames } from "./Quantities.ts"
+import { CJK_NUMERAL } from "./QuantityPatterns.ts"
 
 /** Dimension and factor of the units that convert into each other; any other unit is its own dimension. */
 const DIMENSIONS: Readonly<Record<string, readonly [string, number]>> = {
@@ -120,7 +121,7 @@ const sameValue = (q: Quantity, r: Quantity) =>
   q.version === r.version && close(reading(q, r).value, reading(r, q).value, q.approx || r.approx)
 
 /** The end of a number before a word: digits or Chinese and Japanese numerals ("15天" counts its days). */
-const COUNTED_RE = /[\d一二三四五六七八九十两百千万]$/u
+const COUNTED_RE = new RegExp(`[\\d${CJK_NUMERAL}]$`, "u")
 
 /** The unit without its period ("usd/yr" → "usd") and the period ("yr"), or none. */
 const splitRate = (unit: string): readonly [string, string | undefined] => {

@@ -9,7 +9,8 @@ import { alternation } from "./Regex.ts"
 
 export const CURRENCIES: ReadonlySet<string> = new Set(["usd", "eur", "gbp", "jpy", "cny", "chf", "rub"])
 export const CJK = new Set(["zh", "ja"])
-const CJK_NUMERAL = "〇零一二两兩三四五六七八九十百千万萬亿億"
+/** The Chinese and Japanese numerals and scale characters. */
+export const CJK_NUMERAL = "〇零一二两兩三四五六七八九十百千万萬亿億"
 /** The units of time, which convert into each other (Numbers.ts holds their factors). */
 export const DURATION_UNITS: ReadonlySet<string> = new Set([
   "ns",

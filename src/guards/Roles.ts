@@ -250,9 +250,10 @@ const SENTENCE_SHARE = 0.5
 
 /**
  * Two parties that traded claims: the rewrite's sentence that says an original sentence (half its topics) lacks one
- * of its names or parties, which the rewrite names elsewhere, and has instead another one of the original ("赛后，陈思琪表示…" → "赛后，李雨桐表示…",
- * "the tenant pays for repairs; the landlord…" → "the landlord pays for repairs…"). A name replaced by a pronoun or
- * left out has no other one in its place; sentences merged have all of theirs.
+ * of its names or parties, which the rewrite names elsewhere, and has instead another one of the original
+ * ("赛后，陈思琪表示…" → "赛后，李雨桐表示…", "the tenant pays for repairs; the landlord…" → "the landlord pays for
+ * repairs…"). A name replaced by a pronoun or left out has no other one in its place; sentences merged have all of
+ * theirs.
  */
 const movedParty = (original: Prepared, rewrite: Prepared, lex: Lexicon): Finding | undefined => {
   const partiesOf = (p: Prepared, other: Prepared) => [...namesOf(p, other, lex), ...actorsOf(p, other, lex)]
@@ -262,7 +263,11 @@ const movedParty = (original: Prepared, rewrite: Prepared, lex: Lexicon): Findin
   const lang = original.lang
   const bySentence = (names: ReadonlyArray<Name>) => {
     const out = new Map<number, Array<Name>>()
-    for (const n of names) out.set(n.sentence, [...(out.get(n.sentence) ?? []), n])
+    for (const n of names) {
+      const list = out.get(n.sentence)
+      if (list === undefined) out.set(n.sentence, [n])
+      else list.push(n)
+    }
     return out
   }
   const [inA, inB] = [bySentence(a), bySentence(b)]

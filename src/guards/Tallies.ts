@@ -6,6 +6,7 @@
 import { countCues, type Hit, label, scan } from "./Cues.ts"
 import type { GuardInput } from "./Guard.ts"
 import { type Lexicon, lexicon } from "./Lexicon.ts"
+import { CJK_NUMERAL } from "./QuantityPatterns.ts"
 import { alternation } from "./Regex.ts"
 import type { Prepared } from "./Text.ts"
 
@@ -28,7 +29,7 @@ const figure = (lex: Lexicon): RegExp => {
   if (found === undefined) {
     const cjk = lex.lang === "zh" || lex.lang === "ja"
     const words = alternation(Object.keys(lex.numbers.words).filter((w) => w.length > 1))
-    found = cjk ? /[\d一二三四五六七八九十百千万两]/u : new RegExp(`^(?:\\d|(?:${words})(?![\\p{L}]))`, "u")
+    found = cjk ? new RegExp(`[\\d${CJK_NUMERAL}]`, "u") : new RegExp(`^(?:\\d|(?:${words})(?![\\p{L}]))`, "u")
     figures.set(lex, found)
   }
   return found
