@@ -83,18 +83,44 @@ const uncertainSpans = (t: Tally, strict: boolean): number => {
   return starts.size
 }
 
+/** Words between a modal and its verb: "should not be", "sollte danach", "should also", "应立即". */
+const BETWEEN_RE =
+  /^(?:not|be|also|always|first|then|still|never|nicht|danach|dann|auch|immer|zuerst|sich|pas|ne|se|también|primero|не|тоже|также|сначала|же)$/
+/** A word that makes what follows a request ("please send", "asked to send", "bitte", "veuillez"): no statement. */
+/** Words passed over backwards from the verb of a rewrite: "do not plant" is an instruction. */
+const SKIPPED_BACK_RE = /^(?:not|do|don't|don’t|never|also|then|first|nicht|pas|ne|no|не)$/
+const REQUEST_RE = /^(?:please|to|bitte|veuillez|merci|por|favor|пожалуйста|просим)$/
+/** Han and kana before a verb that make it an instruction: "要在医生指导下用", "须", "请". */
+const INSTRUCTION_HAN_RE = /[要须需得请該该应]$/u
+const CJK_VERB_SPAN = 2
+
 /**
  * A dropped "should" is a change when the statement stays ("this fix should resolve it" → "this fix resolves it"),
- * not when the rewrite turns it into an instruction ("requests should go to X" → "send requests to X"): the verb after
- * the modal must still be there, and not at the start of a sentence.
+ * not when the rewrite turns it into an instruction or a request ("requests should go to X" → "send requests to X",
+ * "• Notify your manager", "are asked to contact", "要在医生指导下用"): the verb after the modal must still be there,
+ * inside a sentence or list item and not after a word of request.
  */
 const statementKept = (original: Prepared, hit: Hit, rewrite: Prepared): boolean => {
-  const verb = original.words.find((w) => w.start >= hit.end)
+  if (CJK.has(original.lang)) {
+    const verb = original.prose.slice(hit.end, hit.end + 12).replace(NOT_HAN_RE, "").slice(0, CJK_VERB_SPAN)
+    if (verb.length < CJK_VERB_SPAN) return false
+    for (let at = rewrite.prose.indexOf(verb); at >= 0; at = rewrite.prose.indexOf(verb, at + 1)) {
+      const before = rewrite.prose.slice(Math.max(0, at - 1), at)
+      if (/[\p{Script=Han}\p{Script=Hiragana}]/u.test(before) && !INSTRUCTION_HAN_RE.test(before)) return true
+    }
+    return false
+  }
+  const verb = original.words.find((w) => w.start >= hit.end && !BETWEEN_RE.test(w.lower))
   if (verb === undefined || verb.lower.length < 3) return false
   const stem = verb.lower.slice(0, Math.min(4, verb.lower.length))
-  return rewrite.words.some(
-    (w, i) => w.lower.startsWith(stem) && i > 0 && rewrite.words[i - 1]?.sentence === w.sentence
-  )
+  return rewrite.words.some((w, i) => {
+    if (!w.lower.startsWith(stem)) return false
+    let j = i - 1
+    while (j >= 0 && rewrite.words[j]?.sentence === w.sentence && SKIPPED_BACK_RE.test(rewrite.words[j]?.lower ?? ""))
+      j--
+    const before = rewrite.words[j]
+    return before !== undefined && before.sentence === w.sentence && !REQUEST_RE.test(before.lower)
+  })
 }
 
 /** How much of the words around a cue the words around the cue it became must share: a fifth. */
@@ -169,7 +195,7 @@ export const modalityGuard: Guard = (input) => {
       const other = gained(a, b, [["modality", "strong"]]) ?? gained(a, b, UNCERTAIN)
       const from = sameClaim(original, a.hits, "modality", "medium", rewrite, other)
       if (from !== undefined && other !== undefined) out.push(became("modality", original, from, other, rewrite))
-      else if (CJK.has(original.lang) || statementKept(original, hit, rewrite))
+      else if (statementKept(original, hit, rewrite))
         out.push(dropped("modality", original, hit))
     }
   }

@@ -138,7 +138,11 @@ const lowerSameLength = (text: string): string => {
     : [...text].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join("")
 }
 
-const SENTENCE_END_RE = /[.!?]+(?=\s+|$)|[。！？]+/g
+/**
+ * A sentence ends at a full stop, a question or exclamation mark, or before a line that starts a list item ("- ", "•",
+ * "1."), or at a blank line: each item of a slide or a list is a statement of its own.
+ */
+const SENTENCE_END_RE = /[.!?]+(?=\s+|$)|[。！？]+|\n(?=[ \t]*(?:[-*•·●▪–—]|\d{1,2}[.)、]|\n))/g
 /** Abbreviations after which a full stop does not end a sentence. */
 const ABBREVIATION_RE =
   /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|incl|dr|mr|mrs|ms|prof|no|z\.b|d\.h|usw|bzw|ca|p\.ej|env|cf|т\.е|т\.к|др)\.$/i

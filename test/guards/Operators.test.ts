@@ -84,6 +84,35 @@ describe("Operators: hedges and modality", () => {
     ])
   })
 
+  it("passes a recommendation said as an instruction or a request, and reports one dropped from a statement", () => {
+    passes(
+      "Leave starts on 1 May. Employees should notify their manager at least 8 weeks before.",
+      "Leave starts on 1 May.\n• Notify your manager at least 8 weeks before"
+    )
+    passes(
+      "Anyone wishing to travel should contact Coach Daniels by 10 June.",
+      "Anyone who wants to travel is asked to contact Coach Daniels by 10 June."
+    )
+    passes("Tomatoes should not be planted before May.", "Do not plant tomatoes before May.")
+    passes(
+      "Die alte Karte sollte danach zerschnitten werden.",
+      "Die alte Karte danach bitte zerschneiden und entsorgen."
+    )
+    passes("孕妇应在医师指导下使用。", "孕妇要在医生指导下使用。")
+    passes("灭火时应站在上风方向。", "灭火要点\n• 站在上风方向")
+    passes("Conviene llegar antes de las tres.", "Es mejor llegar antes de las 15:00.")
+    flagsEach("modality", [
+      ["This fix should resolve the crash.", "This fix resolves the crash."],
+      ["Die Reparatur sollte das Problem lösen.", "Die Reparatur wird das Problem lösen."],
+      ["押金应在七日内退还给房客。", "押金在七日内退还给房客。"]
+    ])
+  })
+
+  it("reads 'стоит' before a sum as a price, not as advice", () => {
+    passes("Билет стоит 600 рублей в будни.", "Билет: 600 ₽ в будни.")
+    flags("Билет стоит купить заранее.", "Билет купить заранее можно.", "modality")
+  })
+
   it("accepts another hedge of the same strength", () => {
     passes("The cache may be stale.", "The cache might be stale.")
     passes("The cache may be stale.", "The cache could possibly be stale.")
