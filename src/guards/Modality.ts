@@ -102,7 +102,10 @@ const CJK_VERB_SPAN = 2
  */
 const statementKept = (original: Prepared, hit: Hit, rewrite: Prepared): boolean => {
   if (CJK.has(original.lang)) {
-    const verb = original.prose.slice(hit.end, hit.end + 12).replace(NOT_HAN_RE, "").slice(0, CJK_VERB_SPAN)
+    const verb = original.prose
+      .slice(hit.end, hit.end + 12)
+      .replace(NOT_HAN_RE, "")
+      .slice(0, CJK_VERB_SPAN)
     if (verb.length < CJK_VERB_SPAN) return false
     for (let at = rewrite.prose.indexOf(verb); at >= 0; at = rewrite.prose.indexOf(verb, at + 1)) {
       const before = rewrite.prose.slice(Math.max(0, at - 1), at)
@@ -195,8 +198,7 @@ export const modalityGuard: Guard = (input) => {
       const other = gained(a, b, [["modality", "strong"]]) ?? gained(a, b, UNCERTAIN)
       const from = sameClaim(original, a.hits, "modality", "medium", rewrite, other)
       if (from !== undefined && other !== undefined) out.push(became("modality", original, from, other, rewrite))
-      else if (statementKept(original, hit, rewrite))
-        out.push(dropped("modality", original, hit))
+      else if (statementKept(original, hit, rewrite)) out.push(dropped("modality", original, hit))
     }
   }
 
