@@ -79,6 +79,8 @@ export interface LexiconData {
     readonly ignore: ReadonlyArray<string>
     /** Words that say "all of it", which a "100 %" may be written as: "in full", "intégralement", "全额". */
     readonly whole?: ReadonlyArray<string>
+    /** Words that say "the two of them", which a "two" may be written as: "both", "beide", "ambos", "оба", "双方". */
+    readonly both?: ReadonlyArray<string>
   }
   /**
    * Words of opposite meaning, each side in its forms ("dry" / "wet", "damp"; "сух*" ends with any letters): one
@@ -133,6 +135,8 @@ export interface LexiconData {
     readonly organisations: ReadonlyArray<string>
     /** Prepositions before a place named without an article ("in Mainz"), where every noun is capitalised. */
     readonly placePrepositions?: ReadonlyArray<string>
+    /** Words that open a letter ("Dear", "Liebe"): "Dear Parents and Carers" addresses a group and names no one. */
+    readonly salutations?: ReadonlyArray<string>
     /** Latin acronyms and how the language writes them out ("OCR" → "光学字符识别", "FAQ" → "よくある質問"). */
     readonly expansions?: Readonly<Record<string, ReadonlyArray<string>>>
   }

@@ -21,6 +21,8 @@ export interface NameLists {
   readonly endings: RegExp
   /** Prepositions before a place named without an article ("in Mainz"), where nouns are capitalised too. */
   readonly places: ReadonlySet<string>
+  /** Words that open a letter ("Dear", "Liebe", "Уважаемые"): the capitalised words after them address a group. */
+  readonly salutations: ReadonlySet<string>
   /** Spelled numbers ("fifteen"): after a sentence's first word they make it a verb ("Allow fifteen minutes"). */
   readonly numbers: ReadonlySet<string>
   /** Endings of an adjective or demonym made from a name ("-ish" in "Spanish", "-ais" in "bordelais"). */
@@ -93,6 +95,7 @@ export const nameLists = (lex: Lexicon): NameLists => {
       organisations: n.organisations.toSorted((a, b) => b.length - a.length),
       endings: n.commonEndings.length > 0 ? new RegExp(`(?:${n.commonEndings.join("|")})$`, "u") : /(?!)/,
       places: new Set(n.placePrepositions ?? []),
+      salutations: new Set(n.salutations ?? []),
       numbers: new Set(Object.keys(lex.numbers.words)),
       derived: derived.length > 0 ? new RegExp(`(?:${derived.join("|")})$`, "u") : /(?!)/
     }

@@ -165,6 +165,23 @@ export const namesOf = (p: Prepared, other: Prepared, lex: Lexicon): ReadonlyArr
   return names
 }
 
+/**
+ * Whether a Chinese or Japanese organisation read with a word before it ("进入|化学|实验室", "通过|手机|银行") is one
+ * of `theirs` without that word: it ends in one of their organisations of two words or more ("化学实验室").
+ */
+const sameOrganisation = (name: Name, theirs: ReadonlyArray<Name>, lex: Lexicon): boolean => {
+  const suffix = nameLists(lex).organisations.find((o) => name.text.endsWith(o))
+  return (
+    suffix !== undefined &&
+    theirs.some((t) => t.text.length > suffix.length && t.text.endsWith(suffix) && name.text.endsWith(t.text))
+  )
+}
+
+/** A version written as a name: "V3.6", "v2.5.1". */
+const VERSION_RE = /^[vV](\d+(?:\.\d+)+)$/u
+/** A Roman numeral up to twelve ("I", "IV", "XII"). */
+const ROMAN_RE = /^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,2})$/u
+
 const alphabeticNames = (p: Prepared, other: Prepared, sets: NameLists, context: WordIndex): ReadonlyArray<Name> => {
   const words = p.words
   const { norm, keys, initial: initials } = infoOf(p)
@@ -192,6 +209,8 @@ const alphabeticNames = (p: Prepared, other: Prepared, sets: NameLists, context:
     // "18 °C", "5 °F": a unit, not a name.
     if (p.prose[(words[i] as Word).start - 1] === "°") return false
     const key = keys[i] as string
+    // Outside English a Roman numeral counts ("итоги I полугодия"): it is no part of a name.
+    if (p.lang !== "en" && ROMAN_RE.test(word)) return false
     return !sets.common.has(key) && !sets.titles.has(key)
   }
   // "Dr. Weber", "Frau Keller"; not "500 ms. Setting", where the title-like word is a unit after a number.
@@ -211,6 +230,15 @@ const alphabeticNames = (p: Prepared, other: Prepared, sets: NameLists, context:
     return prev !== undefined && prev.sentence === words[i]?.sentence && sets.places.has(prev.lower)
   }
   const heading = headingWords(p, sets, initials)
+  // Whether word `i` follows a salutation, over capitalised and short words: "Dear Parents and Carers".
+  const addressed = (i: number): boolean => {
+    let k = i
+    while (k > 0 && joined(k) && (CAPITALISED_RE.test(words[k - 1]!.text) || words[k - 1]!.text.length <= 3)) {
+      if (sets.salutations.has(words[k - 1]!.lower)) return true
+      k--
+    }
+    return false
+  }
   let i = 0
   while (i < words.length) {
     if (!capitalised(i)) {
@@ -290,6 +318,10 @@ const alphabeticNames = (p: Prepared, other: Prepared, sets: NameLists, context:
     }
     // A heading in title case ("Important Update:", "Riverside Library Opening Hours") capitalises every word.
     if (name && !strong && !titled && heading.has(i)) weak = true
+    // "Dear Parents and Carers", "Liebe Eltern": the words after a salutation address a group as often as a person.
+    if (name && !strong && !titled && addressed(i)) weak = true
+    // A Roman numeral alone ("итоги I полугодия", "Phase II") counts; it names nothing.
+    if (name && run.length === 1 && ROMAN_RE.test(run[0]!.text)) name = false
     if (name) out.push(makeName(p, run, strong, weak))
     else if (german)
       for (let k = i; k < j; k++) if (isStrong(norm[k] as string)) out.push(makeName(p, [words[k]!], true, false))
@@ -342,6 +374,9 @@ const headingWords = (p: Prepared, sets: NameLists, initial: ReadonlyArray<boole
  * it too), or when `b` spells out the acronym. `loose`: a probable name is kept by any word that starts like it.
  */
 const kept = (name: Name, a: Prepared, b: Prepared, lex: Lexicon, loose: boolean): boolean => {
+  // "V3.6" → "3.6版本", "version 2.5" → "v2.5": a version is its number.
+  const version = VERSION_RE.exec(name.text)?.[1]
+  if (version !== undefined && hasText(b, version)) return true
   // A Chinese or Japanese name is kept as a whole: "李华明" has every character of "李明华".
   if (b.lang === "zh" || b.lang === "ja")
     return (
@@ -477,16 +512,23 @@ export const namesGuard: Guard = (input: GuardInput) => {
   const before = namesOf(original, rewrite, lexicon)
   const after = namesOf(rewrite, original, lexicon)
   if (before.length === 0 && after.length === 0 && !TITLE_RE.test(original.prose)) return []
-  const lost = dedupe(before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak)))
-  const unknown = after.filter((n) => !kept(n, rewrite, original, lexicon, n.weak))
-  // A Chinese or Japanese name the segmenter cut differently is the one the original has ("徐闻" and "徐闻轮").
+  // A Chinese or Japanese name the segmenter cut differently is the one the other text has ("徐闻" and "徐闻轮",
+  // "进入|化学|实验室" and "化学|实验室").
   const cjk = original.lang === "zh" || original.lang === "ja"
+  const lost = dedupe(
+    before.filter((n) => !kept(n, original, rewrite, lexicon, n.weak) && !(cjk && sameOrganisation(n, after, lexicon)))
+  )
+  const unknown = after.filter((n) => !kept(n, rewrite, original, lexicon, n.weak))
   const added = dedupe(unknown.filter((n) => !n.weak && !(cjk && sameEntity(n, before))))
   // A probable name is a fact when the rewrite has an unknown name in its place ("Priya approved" → "Kofi approved").
   const taken = new Set(unknown.flatMap((n) => placesOf(rewrite, n)))
   const swapped = (n: Name): boolean => placesOf(original, n).some((place) => taken.has(place))
   const facts = [...lost.filter((n) => !n.weak || swapped(n)).map((n) => n.text), ...titlesLost(original, rewrite)]
-  const doubts = lost.filter((n) => n.weak && !swapped(n))
+  // A capitalised word that only opens a sentence and has no name in its place is a common word as often as a name
+  // ("Queda prohibido", "Pásate", "Staff"): its loss is no finding. A probable name inside a sentence ("in
+  // Mainz") or in a heading is a question.
+  const opens = (n: Name): boolean => infoOf(original).initial[wordIndexAt(original.words, n.start)] === true
+  const doubts = lost.filter((n) => n.weak && !swapped(n) && !opens(n))
   // A name the rewrite adds with none lost is a fact where capitals mark names ("one of his pupils" → "one of
   // Rembrandt's pupils"). Where they mark every noun (German) or names are read by segmenting (Chinese and Japanese)
   // it may name what the original described ("die Buslinie 5" → "der Bus Nummer 5", "保险人" → "保险公司"): a

@@ -253,6 +253,16 @@ const saysWhole = (p: Prepared, lex: Lexicon): boolean => {
   re.lastIndex = 0
   return re.test(p.lower)
 }
+const bothCache = new WeakMap<Lexicon, RegExp | undefined>()
+/** Whether `p` says "the two of them" in a word ("both", "ambos", "оба"), which a spelled "two" may be written as. */
+const saysBoth = (p: Prepared, lex: Lexicon): boolean => {
+  if (!bothCache.has(lex))
+    bothCache.set(lex, phrasesPattern(lex.numbers.both ?? [], p.lang === "zh" || p.lang === "ja"))
+  const re = bothCache.get(lex)
+  if (re === undefined) return false
+  re.lastIndex = 0
+  return re.test(p.lower)
+}
 const isWhole = (q: Quantity) => q.unit === "%" && Math.abs(q.value - 100) < 1e-9
 
 /** Numbers lost, changed (value, unit or percent-ness) or added. */
@@ -402,6 +412,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.unit === "") return b.find((r) => !used.has(r) && r.unit === "%" && comesTo(r, q))
     return undefined
   }
+  let partsInB: ReadonlySet<number> | undefined
+  const partsB = () => (partsInB ??= new Set(b.flatMap((r) => r.parts ?? [])))
   let apartB: ReadonlySet<number> | undefined
   const apartInRewrite = () => (apartB ??= intervals(extractDates(rewrite, lexicon).items))
   let shiftedPairs: ReadonlyMap<Quantity, Quantity> | undefined
@@ -420,6 +432,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
     if (q.article === true) continue
     // "one in four" kept as its two numbers ("one user of every four").
     if (q.parts !== undefined && q.parts.every((v) => bareB.has(v))) continue
+    // "1.146 der 1.580 Beschäftigten" → "1.146 von 1.580": two numbers of the original, written as a ratio.
+    if (q.unit === "" && partsB().has(q.value)) continue
     // "prise en charge à 100 %" → "intégralement prise en charge".
     if (isWhole(q) && saysWhole(rewrite, lexicon)) continue
     // "Kinder unter 12 Jahren" → "Kinder bis 11 Jahre": the same limit, said with the other kind of bound.
@@ -460,6 +474,8 @@ export const numbersGuard: Guard = ({ lexicon, original, rewrite }) => {
   const knownNow = (r: Quantity) =>
     some(inA(r), (q) => sameValue(q, r) || same(q, r) || same(r, q)) ||
     (isWhole(r) && saysWhole(original, lexicon)) ||
+    // "ambos lados" → "los dos lados": a spelled two for a "both".
+    (r.value === 2 && r.unit === "" && !/\d/.test(r.text) && saysBoth(original, lexicon)) ||
     (DIMENSIONS[r.unit]?.[0] === "time" && between(r)) ||
     (isYear(r) && yearsA.has(`y:${r.value}`)) ||
     isHourOf(r, yearsA) ||

@@ -17,13 +17,21 @@ import { gained, gainedOf, pick, type Tally, tallies } from "./Tallies.ts"
 import type { Prepared } from "./Text.ts"
 import { textTopics, topicList } from "./Topics.ts"
 
-/** A value the original has and the rewrite lacks entirely (substitutes included). */
-const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
-  a.strict(cls, value) > 0 && b.any(cls, value) === 0 ? pick(a.hits, cls, value, b.hits) : undefined
+/**
+ * How many of a value the rewrite has to stand for the original's: its own, and the substitutes it has more of than
+ * the original ("截止" stands for a "最多" only when it is new: both texts give the same deadline).
+ */
+const standing = (a: Tally, b: Tally, cls: string, value: string): number =>
+  b.strict(cls, value) +
+  Math.max(0, b.any(cls, value) - b.strict(cls, value) - (a.any(cls, value) - a.strict(cls, value)))
 
-/** A value the rewrite has fewer of than the original (substitutes included). */
+/** A value the original has and the rewrite lacks entirely (new substitutes included). */
+const lost = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
+  a.strict(cls, value) > 0 && standing(a, b, cls, value) === 0 ? pick(a.hits, cls, value, b.hits) : undefined
+
+/** A value the rewrite has fewer of than the original (new substitutes included). */
 const fewer = (a: Tally, b: Tally, cls: string, value: string): Hit | undefined =>
-  a.strict(cls, value) > b.any(cls, value) ? pick(a.hits, cls, value, b.hits) : undefined
+  a.strict(cls, value) > standing(a, b, cls, value) ? pick(a.hits, cls, value, b.hits) : undefined
 
 const OPPOSITE: Readonly<Record<string, string>> = { lower: "upper", upper: "lower", more: "less", less: "more" }
 /** The condition values: any of them keeps a "provided that" a condition. */

@@ -180,3 +180,24 @@ describe("Bounds: abbreviated and hyphenated", () => {
     flags("Résumés de 300 mots au maximum.", "Résumés de min. 300 mots.", "bound")
   })
 })
+
+describe("Bounds: a substitute stands for a bound only when it is new", () => {
+  it("reports a bound turned beside a deadline both texts give", () => {
+    flags(
+      "本次招聘每人最多报1个岗位，报名截止日期为4月15日。",
+      "本次招聘每人至少报考1个岗位，报名截止到4月15日。",
+      "bound"
+    )
+    flags(
+      "本次招聘每人限报1个岗位，报名截止日期为4月15日。",
+      "本次招聘每人至少报考1个岗位，报名截止到4月15日。",
+      "bound"
+    )
+    flags(
+      "Each person may apply for at most one post; the deadline is 15 April.",
+      "Each person may apply for at least one post; the deadline is 15 April.",
+      "bound"
+    )
+    passes("实地考察名额限60人，先到先得。", "实地考察最多60人，先到先得。")
+  })
+})

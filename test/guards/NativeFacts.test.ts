@@ -327,3 +327,27 @@ describe("Native facts: a temperature after an at-word", () => {
     breaks("La température est maintenue à 18 °C dans la salle.", "Il fait 20 °C dans la salle.")
   })
 })
+
+describe("Native facts: counts said another way", () => {
+  it("reads a spelled two as the 'both' of the original, and a new two elsewhere as added", () => {
+    keeps("Parking is banned on both sides of the road.", "Parking is banned on the two sides of the road.")
+    keeps(
+      "Queda prohibido aparcar en ambos lados de la calle durante las obras.",
+      "No se puede aparcar en ninguno de los dos lados de la calle durante las obras."
+    )
+    keeps("Парковка запрещена с обеих сторон улицы до пятницы.", "До пятницы нельзя парковаться с двух сторон улицы.")
+    breaks("Parking is banned on the road.", "Parking is banned on the two sides of the road.")
+  })
+
+  it("reads two numbers of the original written as a ratio ('1.146 von 1.580') as kept", () => {
+    keeps(
+      "Die Befragung wurde von 1.146 der 1.580 Beschäftigten beantwortet.",
+      "Rücklauf: 1.146 von 1.580 Beschäftigten"
+    )
+    keeps("The survey was answered by 1,146 of the 1,580 staff.", "Response: 1,146 out of 1,580 staff")
+    breaks(
+      "Die Befragung wurde von 1.146 der 1.580 Beschäftigten beantwortet.",
+      "Rücklauf: 1.146 von 1.850 Beschäftigten"
+    )
+  })
+})
