@@ -14,7 +14,8 @@ import type {
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import type { Finding, FindingAnswer } from "../src/domain/Finding.ts"
 import { ANSWER_TOKENS, answered, MAX_QUESTIONS, questionsBlock, readAnswers } from "../src/pipeline/Questions.ts"
-import { certainFindings, checkSafety, describeSafety, type Safety, suspectFindings } from "../src/pipeline/Safety.ts"
+import { Guards } from "../src/pipeline/Guards.ts"
+import { certainFindings, describeSafety, type Safety, suspectFindings } from "../src/pipeline/Safety.ts"
 import { stringField, systemPrompt } from "./prompt.ts"
 import { undecided, withModelGrade } from "./style-score.ts"
 
@@ -86,11 +87,14 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         const { ctx, original, candidate, attempts } = input
         // The chosen candidate first, then the other attempts from the best style score down.
         const ranked = [candidate, ...attempts.toSorted((a, b) => b.score.score - a.score.score).map((a) => a.text)]
-        const guarded = ranked.map((text) => ({ text, guard: checkSafety(original, text) }))
+        const guards = yield* Guards
+        const guarded = yield* Effect.forEach(ranked, (text) =>
+          Effect.map(guards.check(original, text), (guard) => ({ text, guard }))
+        )
         // A draft with nothing to ask about beats one with questions; any draft with a certain finding comes last.
         const clean = guarded.find((g) => g.guard.findings.length === 0)
         const safe = clean ?? guarded.find((g) => g.guard.ok)
-        const first = guarded[0] ?? { text: original, guard: checkSafety(original, original) }
+        const first = guarded[0] ?? { text: original, guard: yield* guards.check(original, original) }
 
         if (!ctx.options.runMeaningCheck) {
           if (safe !== undefined) {
@@ -128,7 +132,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         }
         const repaired = verdict.finalText.trim()
         if (repaired !== "") {
-          const repairGuard = checkSafety(original, repaired)
+          const repairGuard = yield* guards.check(original, repaired)
           // The repair's own suspect findings stay as notes: the model wrote it to answer the questions.
           if (repairGuard.ok) {
             return outcome(repaired, { ...report, pass: true, findings: repairGuard.findings }, "repair", [])

@@ -4,7 +4,7 @@ import { LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DocumentInput, DocumentSegment, DocumentStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { checkSafety } from "../src/pipeline/Safety.ts"
+import { Guards } from "../src/pipeline/Guards.ts"
 import { systemPrompt } from "./prompt.ts"
 
 /** Paragraphs per smoothing request: enough context for transitions, small enough to answer in one go. */
@@ -54,14 +54,15 @@ export class SmoothingStage extends Context.Service<SmoothingStage, DocumentStag
         const smoothed = yield* Effect.forEach(windows, (w) => smoothWindow(ctx, w), { concurrency: "unbounded" })
         const replacements = new Map<number, string>()
         let rejected = 0
-        windows.forEach((window, w) =>
-          window.forEach((segment, i) => {
+        const guards = yield* Guards
+        for (const [w, window] of windows.entries()) {
+          for (const [i, segment] of window.entries()) {
             const text = smoothed[w]?.[i]?.trim() ?? ""
-            if (text === "" || text === segment.text) return
-            if (checkSafety(segment.original, text).ok) replacements.set(segment.index, text)
+            if (text === "" || text === segment.text) continue
+            if ((yield* guards.check(segment.original, text)).ok) replacements.set(segment.index, text)
             else rejected++
-          })
-        )
+          }
+        }
         const warnings =
           rejected > 0 ? [`Smoothing left ${rejected} paragraph(s) unsmoothed, because the change lost a detail.`] : []
         return { replacements, warnings }

@@ -44,6 +44,10 @@ const InvalidRequest = errorAt(400, "invalid_request: a field is missing or wron
 const Forbidden = errorAt(403, "forbidden: the request came from another site or named another host")
 const NotFound = errorAt(404, "profile_not_found: no style profile has that id")
 const TooLarge = errorAt(413, "document_too_large: the document or the body is over the limit")
+const Stale = errorAt(
+  412,
+  "precondition_failed: If-Match named a revision that is no longer the current one; GET again and resend"
+)
 const NotJson = errorAt(415, "unsupported_media_type: the body was not sent as application/json")
 const ProviderFailed = errorAt(502, "provider_error: the provider answered with an error or an unusable reply")
 const ProviderUnreachable = errorAt(503, "provider_unreachable: the provider cannot be reached")
@@ -203,8 +207,11 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       params: DocumentId,
       payload: UpdateDocument,
       success: DocumentDetail,
-      error: [...BODY_ERRORS, DocumentNotFound]
-    }).annotate(OpenApi.Description, "Changes the title, the text or both."),
+      error: [...BODY_ERRORS, DocumentNotFound, Stale]
+    }).annotate(
+      OpenApi.Description,
+      'Changes the title, the text or both. With `If-Match: "<revision>"` (the `ETag` of the last GET) a change made meanwhile by another tab or client is not overwritten: the answer is 412.'
+    ),
     HttpApiEndpoint.delete("remove", "/api/documents/:id", {
       params: DocumentId,
       success: HttpApiSchema.NoContent,
@@ -231,10 +238,10 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       params: ParagraphParams,
       payload: DecisionRequest,
       success: ReviewParagraph,
-      error: [...BODY_ERRORS, ParagraphNotFound]
+      error: [...BODY_ERRORS, ParagraphNotFound, Stale]
     }).annotate(
       OpenApi.Description,
-      "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit."
+      "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit. With `If-Match: \"<revision>\"` (the paragraph's `revision`) a decision or retry that came first is not overwritten: the answer is 412. Any decision clears the paragraph's `alternative`."
     ),
     HttpApiEndpoint.post("retry", "/api/documents/:id/versions/:n/paragraphs/:index/retry", {
       params: ParagraphParams,
@@ -243,7 +250,7 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       error: [...BODY_ERRORS, ParagraphNotFound, ...PROVIDER_ERRORS]
     }).annotate(
       OpenApi.Description,
-      "Rewrites that one paragraph again from its original (with the version's profile, or other options given here) and answers with the new rewrite, pending review."
+      "Rewrites that one paragraph again from its original (with the version's profile, or other options given here) and answers with the new rewrite, pending review. When the writer decided or edited the paragraph while the retry ran, the decision stays and the new rewrite is offered as `alternative`."
     )
   )
   .annotate(OpenApi.Title, "Documents") {}

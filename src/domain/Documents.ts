@@ -25,6 +25,8 @@ export type DocumentSummary = typeof DocumentSummary.Type
 
 export const DocumentDetail = Schema.Struct({
   ...DocumentSummary.fields,
+  /** Counts every change; also the `ETag`. Send it in `If-Match` with a change to have a stale one refused (412). */
+  revision: Schema.Finite,
   text: Schema.String,
   versions: Schema.Array(VersionSummary)
 })
@@ -64,7 +66,14 @@ export const ReviewParagraph = Schema.Struct({
   styleFeedback: Schema.Array(Schema.String),
   meaning: MeaningVerdict,
   findings: Schema.Array(Finding),
-  warnings: Schema.Array(Schema.String)
+  warnings: Schema.Array(Schema.String),
+  /** Counts every decision and retry; send it in `If-Match` with a decision to have a stale one refused (412). */
+  revision: Schema.Finite,
+  /**
+   * A retry's rewrite that finished after the writer had decided or edited the paragraph: offered, not applied. The
+   * next decision clears it.
+   */
+  alternative: Schema.NullOr(Schema.String)
 })
 export type ReviewParagraph = typeof ReviewParagraph.Type
 

@@ -42,6 +42,14 @@ export class ProfileReadOnly extends Schema.TaggedError<ProfileReadOnly>()("Prof
   readonly code = "profile_read_only"
 }
 
+/** A write sent with `If-Match` for a revision that is no longer the current one: another write came first. */
+export class PreconditionFailed extends Schema.TaggedError<PreconditionFailed>()("PreconditionFailed", {
+  message: Schema.String
+}) {
+  readonly status = 412
+  readonly code = "precondition_failed"
+}
+
 export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
   message: Schema.String
 }) {
@@ -128,6 +136,7 @@ export type ApiError =
   | RouteNotFound
   | ProfileNotFound
   | ProfileReadOnly
+  | PreconditionFailed
   | DocumentNotFound
   | Forbidden
   | DocumentTooLarge

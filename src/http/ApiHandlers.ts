@@ -17,7 +17,7 @@ import { LlmProvider } from "../provider/LlmProvider.ts"
 import { chooseModel } from "../provider/ModelSelection.ts"
 import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
-import { checkSafety } from "../pipeline/Safety.ts"
+import { Guards } from "../pipeline/Guards.ts"
 import { BackupHandlers, DocumentHandlers } from "./DocumentHandlers.ts"
 import { ProfileHandlers } from "./ProfileHandlers.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
@@ -83,7 +83,7 @@ const CheckHandlers = HttpApiBuilder.group(Api, "check", (handlers) =>
         const body = yield* readBody(CheckRequest)
         yield* checkDocumentSize(body.original, "original", config.maxDocumentChars)
         yield* checkDocumentSize(body.rewrite, "rewrite", config.maxDocumentChars)
-        const { ok, findings } = checkSafety(body.original, body.rewrite)
+        const { ok, findings } = yield* (yield* Guards).check(body.original, body.rewrite)
         return HttpServerResponse.jsonUnsafe({ ok, findings } satisfies CheckResult)
       })
     )

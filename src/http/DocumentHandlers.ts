@@ -18,7 +18,7 @@ import type { DatabaseFailure } from "../store/Database.ts"
 import { Backup } from "../store/Backup.ts"
 import { Documents } from "../store/Documents.ts"
 import { Versions } from "../store/Versions.ts"
-import { apiHandler, readBody } from "./Respond.ts"
+import { apiHandler, etag, ifMatchRevision, readBody } from "./Respond.ts"
 import { prepareRewrite } from "./RunRequests.ts"
 import { runResponse } from "./RunStream.ts"
 
@@ -47,16 +47,17 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
       apiHandler(
         Effect.gen(function* () {
           const document = yield* (yield* Documents).get(params.id).pipe(withoutDatabaseFailure)
-          return HttpServerResponse.jsonUnsafe(document)
+          return HttpServerResponse.jsonUnsafe(document, { headers: etag(document.revision) })
         })
       )
     )
     .handleRaw("update", ({ params }) =>
       apiHandler(
         Effect.gen(function* () {
+          const ifMatch = yield* ifMatchRevision
           const input = yield* readBody(UpdateDocument)
-          const document = yield* (yield* Documents).update(params.id, input).pipe(withoutDatabaseFailure)
-          return HttpServerResponse.jsonUnsafe(document)
+          const document = yield* (yield* Documents).update(params.id, input, ifMatch).pipe(withoutDatabaseFailure)
+          return HttpServerResponse.jsonUnsafe(document, { headers: etag(document.revision) })
         })
       )
     )
@@ -119,7 +120,7 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
         Effect.gen(function* () {
           const body = yield* readBody(DocumentRewriteRequest)
           const versions = yield* Versions
-          const { original, styleProfileId, styleProfile } = yield* versions
+          const { original, revision, styleProfileId, styleProfile } = yield* versions
             .source(params.id, params.n, params.index)
             .pipe(withoutDatabaseFailure)
           // The version's own profile unless the retry names another: inline profiles are kept with the version.
@@ -132,20 +133,21 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
           })
           const result = yield* (yield* Pipeline).run(input)
           const paragraph = yield* versions
-            .replace(params.id, params.n, params.index, result)
+            .replace(params.id, params.n, params.index, result, revision)
             .pipe(withoutDatabaseFailure)
-          return HttpServerResponse.jsonUnsafe(paragraph)
+          return HttpServerResponse.jsonUnsafe(paragraph, { headers: etag(paragraph.revision) })
         })
       )
     )
     .handleRaw("decide", ({ params }) =>
       apiHandler(
         Effect.gen(function* () {
+          const ifMatch = yield* ifMatchRevision
           const request = yield* readBody(DecisionRequest)
           const paragraph = yield* (yield* Versions)
-            .decide(params.id, params.n, params.index, request)
+            .decide(params.id, params.n, params.index, request, ifMatch)
             .pipe(withoutDatabaseFailure)
-          return HttpServerResponse.jsonUnsafe(paragraph)
+          return HttpServerResponse.jsonUnsafe(paragraph, { headers: etag(paragraph.revision) })
         })
       )
     )

@@ -15,6 +15,7 @@ import { ApiRoutes } from "./ApiHandlers.ts"
 import { createReadyServer } from "./ReadyServer.ts"
 import { SecurityMiddleware } from "./Security.ts"
 import { StaticRoutes } from "./Static.ts"
+import { layerWorker as GuardsOnWorker } from "../pipeline/Guards.ts"
 
 /**
  * The services behind the routes. `stages` is the set of stage layers to run: each registers itself, and the
@@ -30,7 +31,9 @@ export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
         Layer.provide(Database.layer)
       )
     ),
-    Layer.provideMerge(LlmProvider.layer)
+    Layer.provideMerge(LlmProvider.layer),
+    // Long texts are checked on a worker thread: no request waits behind another's check.
+    Layer.provideMerge(GuardsOnWorker)
   )
 
 /** Listens on HOST:PORT from AppConfig (default 127.0.0.1:5174). */

@@ -6,6 +6,7 @@ import {
   DocumentTooLarge,
   errorBody,
   InvalidRequest,
+  PreconditionFailed,
   ProviderError,
   RouteNotFound,
   UnsupportedMediaType
@@ -71,6 +72,26 @@ const checkRequest = Effect.gen(function* () {
     }
   }
 })
+
+/**
+ * The revision an `If-Match` header asks for: `"3"`, `W/"3"` or `3`; undefined without the header or with `*`. A
+ * value that names no revision of ours matches none, like a stale one.
+ */
+export const ifMatchRevision = Effect.gen(function* () {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const header = request.headers["if-match"]?.trim()
+  if (header === undefined || header === "" || header === "*") return undefined
+  const value = /^(?:W\/)?"?(\d{1,15})"?$/.exec(header)?.[1]
+  if (value === undefined) {
+    return yield* new PreconditionFailed({
+      message: `If-Match ${JSON.stringify(header)} names no revision; send the ETag of the last GET, like "3"`
+    })
+  }
+  return Number(value)
+})
+
+/** The `ETag` header of a revision. */
+export const etag = (revision: number): Record<string, string> => ({ etag: `"${revision}"` })
 
 /** Reads and validates a JSON body; every problem becomes a 400 whose message names the field. */
 export const readBody = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>

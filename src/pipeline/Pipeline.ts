@@ -5,7 +5,8 @@ import { CallRank } from "../provider/Gate.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
-import { checkSafety, describeSafety } from "./Safety.ts"
+import { Guards } from "./Guards.ts"
+import { describeSafety } from "./Safety.ts"
 import { runSegment } from "./SegmentRun.ts"
 import type { PreparedProfile, RunContext } from "./Stage.ts"
 import { StageRegistry } from "./StageRegistry.ts"
@@ -219,7 +220,7 @@ export class Pipeline extends Context.Service<
               // A document stage's paragraph must keep its original's meaning too, or the paragraph keeps its text.
               for (const [index, text] of outcome.replacements) {
                 const segment = results.find((r) => r.index === index)
-                const safety = checkSafety(segment?.original ?? text, text)
+                const safety = yield* (yield* Guards).check(segment?.original ?? text, text)
                 if (safety.ok) texts.set(index, text)
                 else
                   documentWarnings.push(

@@ -7,7 +7,8 @@
  */
 import { Effect } from "effect"
 import type { SegmentWork } from "./RunReport.ts"
-import { checkSafety, describeSafety } from "./Safety.ts"
+import { Guards } from "./Guards.ts"
+import { describeSafety } from "./Safety.ts"
 import type { CheckOutcome, RunContext, ScoredAttempt, StageFailure, StyleScore } from "./Stage.ts"
 import type { StageRegistry } from "./StageRegistry.ts"
 
@@ -82,7 +83,7 @@ export const runSegment = (runner: SegmentRunner, original: string): Effect.Effe
       yield* progress(stage.name, attempts.length - 1)
       const next = yield* timed(stage.name, stage.check({ ctx, original, candidate: outcome.text, attempts }))
       checked = true
-      const safety = next.text === original ? undefined : checkSafety(original, next.text)
+      const safety = next.text === original ? undefined : yield* (yield* Guards).check(original, next.text)
       if (safety === undefined || safety.ok) {
         outcome = next
         safe = next

@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto"
 import type { DatabaseSync } from "node:sqlite"
 import type { BackupDocument, BackupFile, BackupProfile, RestoreResult } from "../domain/Backup.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
-import { PARAGRAPH_SELECT } from "./Versions.ts"
 import { insertVoice, slugOf, toVoice, VOICE_SELECT, type VoiceRow } from "./Voices.ts"
 
 export class Backup extends Context.Service<
@@ -71,6 +70,10 @@ interface DocumentRow {
   readonly updated_at: number
 }
 
+/** The paragraph columns a backup holds: the review, not its revision counter or a pending retry's offer. */
+const BACKUP_PARAGRAPH_SELECT =
+  "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ?"
+
 const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
   id: row.id,
   title: row.title,
@@ -100,7 +103,7 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
     summary: v.summary,
     original: v.original,
     paragraphs: db
-      .prepare(`${PARAGRAPH_SELECT} ORDER BY segment`)
+      .prepare(`${BACKUP_PARAGRAPH_SELECT} ORDER BY segment`)
       .all(row.id, v.n) as unknown as BackupDocument["versions"][number]["paragraphs"]
   }))
 })

@@ -5,7 +5,7 @@
  * never deleted or overwritten.
  */
 import { Clock, Context, Effect, Layer, Schema, Semaphore } from "effect"
-import { mkdirSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { AppConfig } from "../AppConfig.ts"
@@ -75,12 +75,29 @@ const unavailable = (file: string) => (e: unknown) =>
     message: `cannot open the documents database ${file}: ${e instanceof DatabaseFailure ? e.message.replace(/^the database \S+ failed: /, "") : describe(e)}. It was left as it is; move it aside or set REDRAFT_DATA_DIR to another folder.`
   })
 
+/**
+ * Opens the file, creating the folder (0700) and the file (0600) when missing: on a shared machine only the owner
+ * reads the documents. Deleted text is overwritten (`secure_delete`), not left in free pages. A file that holds
+ * another application's tables is refused before anything is written to it, its journal mode included.
+ */
 const open = (file: string) =>
   Effect.try({
     try: () => {
-      mkdirSync(dirname(file), { recursive: true })
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+      if (!existsSync(file)) closeSync(openSync(file, "a", 0o600))
       const db = new DatabaseSync(file, { timeout: 5_000 })
-      db.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;")
+      const foreign = db
+        .prepare(
+          "SELECT COUNT(*) AS tables, SUM(name = 'schema_migrations') AS ours FROM sqlite_master WHERE type = 'table'"
+        )
+        .get() as { tables: number; ours: number | null }
+      if (foreign.tables > 0 && (foreign.ours ?? 0) === 0) {
+        db.close()
+        throw new Error("it holds another application's tables, not Redraft's")
+      }
+      db.exec(
+        "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;"
+      )
       return db
     },
     catch: unavailable(file)

@@ -4,7 +4,6 @@
  */
 import { Clock, Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
-import type { StatementResultingChanges } from "node:sqlite"
 import type {
   CreateDocument,
   DocumentDetail,
@@ -12,7 +11,7 @@ import type {
   UpdateDocument,
   VersionSummary
 } from "../domain/Documents.ts"
-import { DocumentNotFound } from "../domain/Errors.ts"
+import { DocumentNotFound, PreconditionFailed } from "../domain/Errors.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 
 export class Documents extends Context.Service<
@@ -21,10 +20,12 @@ export class Documents extends Context.Service<
     readonly create: (input: CreateDocument) => Effect.Effect<DocumentDetail, DatabaseFailure>
     readonly list: (query: string | undefined) => Effect.Effect<ReadonlyArray<DocumentSummary>, DatabaseFailure>
     readonly get: (id: string) => Effect.Effect<DocumentDetail, DocumentNotFound | DatabaseFailure>
+    /** Changes a document; with `ifMatch`, only while its revision is that one. */
     readonly update: (
       id: string,
-      input: UpdateDocument
-    ) => Effect.Effect<DocumentDetail, DocumentNotFound | DatabaseFailure>
+      input: UpdateDocument,
+      ifMatch?: number
+    ) => Effect.Effect<DocumentDetail, DocumentNotFound | PreconditionFailed | DatabaseFailure>
     readonly remove: (id: string) => Effect.Effect<void, DocumentNotFound | DatabaseFailure>
   }
 >()("app/store/Documents") {
@@ -47,6 +48,7 @@ export class Documents extends Context.Service<
         if (found === undefined) return yield* notFound(id)
         return {
           ...toSummary(found.row),
+          revision: found.row.revision,
           text: found.row.text,
           versions: found.versions.map(toVersionSummary)
         } satisfies DocumentDetail
@@ -79,21 +81,24 @@ export class Documents extends Context.Service<
         return rows.map(toSummary)
       })
 
-      const update = Effect.fn("Documents.update")(function* (id: string, input: UpdateDocument) {
+      const update = Effect.fn("Documents.update")(function* (id: string, input: UpdateDocument, ifMatch?: number) {
         const now = yield* Clock.currentTimeMillis
-        const changes = yield* database.transaction((db): StatementResultingChanges =>
-          db
-            .prepare(
-              "UPDATE documents SET title = COALESCE(?, title), text = COALESCE(?, text), updated_at = ? WHERE id = ?"
-            )
-            .run(
-              input.title === undefined ? null : titleFor(input.title, input.text ?? ""),
-              input.text ?? null,
-              now,
-              id
-            )
-        )
-        if (Number(changes.changes) === 0) return yield* notFound(id)
+        const outcome = yield* database.transaction((db): "missing" | "stale" | "done" => {
+          const current = db.prepare("SELECT revision FROM documents WHERE id = ?").get(id) as
+            { revision: number } | undefined
+          if (current === undefined) return "missing"
+          if (ifMatch !== undefined && current.revision !== ifMatch) return "stale"
+          db.prepare(
+            "UPDATE documents SET title = COALESCE(?, title), text = COALESCE(?, text), updated_at = ?, revision = revision + 1 WHERE id = ?"
+          ).run(input.title === undefined ? null : titleFor(input.title, input.text ?? ""), input.text ?? null, now, id)
+          return "done"
+        })
+        if (outcome === "missing") return yield* notFound(id)
+        if (outcome === "stale") {
+          return yield* new PreconditionFailed({
+            message: `document ${JSON.stringify(id)} was changed since revision ${ifMatch} (another tab or client saved it); GET it again, merge, and send the new revision in If-Match`
+          })
+        }
         return yield* get(id)
       })
 
@@ -117,6 +122,7 @@ interface DocumentRow {
   readonly text: string
   readonly created_at: number
   readonly updated_at: number
+  readonly revision: number
   readonly version_count: number
 }
 
@@ -127,7 +133,7 @@ interface VersionRow {
   readonly summary: string
 }
 
-const SUMMARY_SELECT = `SELECT d.id, d.title, d.text, d.created_at, d.updated_at,
+const SUMMARY_SELECT = `SELECT d.id, d.title, d.text, d.created_at, d.updated_at, d.revision,
   (SELECT COUNT(*) FROM versions v WHERE v.document_id = d.id) AS version_count FROM documents d`
 
 const iso = (ms: number): string => new Date(ms).toISOString()

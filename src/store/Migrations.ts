@@ -50,5 +50,12 @@ export const MIGRATIONS: ReadonlyArray<string> = [
   // The style profile a version ran with when it was given inline rather than by id (JSON), so a retry can use it.
   `
   ALTER TABLE versions ADD COLUMN style_profile TEXT;
+  `,
+  // Revisions: each write to a document or a paragraph counts one, so a stale write (If-Match) is refused and a
+  // retry that finishes after the writer decided offers its text as an alternative instead of replacing the decision.
+  `
+  ALTER TABLE documents ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE paragraphs ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE paragraphs ADD COLUMN alternative TEXT;
   `
 ]

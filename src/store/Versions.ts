@@ -5,11 +5,11 @@
  */
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Decision, DecisionRequest, ReviewParagraph, VersionDetail } from "../domain/Documents.ts"
-import { DocumentNotFound, InvalidRequest, RouteNotFound } from "../domain/Errors.ts"
+import { DocumentNotFound, InvalidRequest, PreconditionFailed, RouteNotFound } from "../domain/Errors.ts"
 import { isCertain, withCertainty } from "../domain/Finding.ts"
 import type { MeaningVerdict, RewriteResult, StyleProfile } from "../domain/Rewrite.ts"
 import { segmentMarkdown } from "../markdown/Segments.ts"
-import { checkSafety } from "../pipeline/Safety.ts"
+import { Guards } from "../pipeline/Guards.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 
 export interface SavedRun {
@@ -28,27 +28,42 @@ export class Versions extends Context.Service<
     /** Saves a run as the document's next version; answers its number. */
     readonly save: (documentId: string, run: SavedRun) => Effect.Effect<number, DocumentNotFound | DatabaseFailure>
     readonly get: (documentId: string, n: number) => Effect.Effect<VersionDetail, RouteNotFound | DatabaseFailure>
+    /** Records a decision; with `ifMatch`, only while the paragraph's revision is that one. Clears an alternative. */
     readonly decide: (
       documentId: string,
       n: number,
       index: number,
-      request: DecisionRequest
-    ) => Effect.Effect<ReviewParagraph, RouteNotFound | InvalidRequest | DatabaseFailure>
-    /** The paragraph's original and the profile its version was run with (by id, or itself if inline), for a retry. */
+      request: DecisionRequest,
+      ifMatch?: number
+    ) => Effect.Effect<ReviewParagraph, RouteNotFound | InvalidRequest | PreconditionFailed | DatabaseFailure>
+    /**
+     * The paragraph's original, its revision and the profile its version was run with (by id, or itself if inline),
+     * for a retry.
+     */
     readonly source: (
       documentId: string,
       n: number,
       index: number
     ) => Effect.Effect<
-      { readonly original: string; readonly styleProfileId: string; readonly styleProfile?: StyleProfile },
+      {
+        readonly original: string
+        readonly revision: number
+        readonly styleProfileId: string
+        readonly styleProfile?: StyleProfile
+      },
       RouteNotFound | DatabaseFailure
     >
-    /** Puts a retry's rewrite in place of the paragraph's (its decision back to pending). */
+    /**
+     * Puts a retry's rewrite in place of the paragraph's (its decision back to pending) when the paragraph is still at
+     * `revision`, the one the retry started from. When the writer decided or edited it meanwhile, their decision
+     * stays and the retry's text is kept as the paragraph's `alternative`.
+     */
     readonly replace: (
       documentId: string,
       n: number,
       index: number,
-      result: RewriteResult
+      result: RewriteResult,
+      revision: number
     ) => Effect.Effect<ReviewParagraph, RouteNotFound | DatabaseFailure>
   }
 >()("app/store/Versions") {
@@ -114,7 +129,8 @@ export class Versions extends Context.Service<
         documentId: string,
         n: number,
         index: number,
-        request: DecisionRequest
+        request: DecisionRequest,
+        ifMatch?: number
       ) {
         if (request.decision === "edited" && request.text === undefined) {
           return yield* new InvalidRequest({
@@ -123,24 +139,37 @@ export class Versions extends Context.Service<
           })
         }
         const edited = request.decision === "edited" ? (request.text ?? null) : null
-        const row = yield* database.transaction((db) => {
+        // The writer's edit is checked against the original like any rewrite, before the write: the check of a long
+        // paragraph does not hold the database.
+        const original = yield* database.use(
+          (db) =>
+            db
+              .prepare("SELECT original FROM paragraphs WHERE document_id = ? AND n = ? AND segment = ?")
+              .get(documentId, n, index) as { original: string } | undefined
+        )
+        if (original === undefined) return yield* paragraphNotFound(documentId, n, index)
+        const editFindings =
+          edited === null ? undefined : (yield* (yield* Guards).check(original.original, edited)).findings
+        const outcome = yield* database.transaction((db) => {
           const before = db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as
             ParagraphRow | undefined
           if (before === undefined) return undefined
-          // The writer's edit is checked against the original like any rewrite; its findings are kept beside the run's.
-          const report: StoredReport = {
-            ...parseReport(before.report),
-            editFindings: edited === null ? undefined : checkSafety(before.original, edited).findings
-          }
+          if (ifMatch !== undefined && before.revision !== ifMatch) return { stale: before }
+          const report: StoredReport = { ...parseReport(before.report), editFindings }
           db.prepare(
-            "UPDATE paragraphs SET decision = ?, edited = ?, report = ? WHERE document_id = ? AND n = ? AND segment = ?"
+            "UPDATE paragraphs SET decision = ?, edited = ?, report = ?, revision = revision + 1, alternative = NULL WHERE document_id = ? AND n = ? AND segment = ?"
           ).run(request.decision, edited, JSON.stringify(report), documentId, n, index)
-          return db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as ParagraphRow | undefined
+          return {
+            row: db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as unknown as ParagraphRow
+          }
         })
-        if (row === undefined) {
-          return yield* paragraphNotFound(documentId, n, index)
+        if (outcome === undefined) return yield* paragraphNotFound(documentId, n, index)
+        if ("stale" in outcome) {
+          return yield* new PreconditionFailed({
+            message: `paragraph ${index} of version ${n} was changed since revision ${ifMatch} (now ${outcome.stale.revision}: another tab, or a retry); GET the version again and decide on what it holds now`
+          })
         }
-        return toParagraph(row)
+        return toParagraph(outcome.row)
       })
 
       const source = Effect.fn("Versions.source")(function* (documentId: string, n: number, index: number) {
@@ -148,14 +177,15 @@ export class Versions extends Context.Service<
           (db) =>
             db
               .prepare(
-                "SELECT p.original, v.style_profile_id, v.style_profile FROM paragraphs p JOIN versions v ON v.document_id = p.document_id AND v.n = p.n WHERE p.document_id = ? AND p.n = ? AND p.segment = ?"
+                "SELECT p.original, p.revision, v.style_profile_id, v.style_profile FROM paragraphs p JOIN versions v ON v.document_id = p.document_id AND v.n = p.n WHERE p.document_id = ? AND p.n = ? AND p.segment = ?"
               )
               .get(documentId, n, index) as
-              { original: string; style_profile_id: string; style_profile: string | null } | undefined
+              { original: string; revision: number; style_profile_id: string; style_profile: string | null } | undefined
         )
         if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
         return {
           original: row.original,
+          revision: row.revision,
           styleProfileId: row.style_profile_id,
           ...(row.style_profile === null ? {} : { styleProfile: JSON.parse(row.style_profile) as StyleProfile })
         }
@@ -165,14 +195,27 @@ export class Versions extends Context.Service<
         documentId: string,
         n: number,
         index: number,
-        result: RewriteResult
+        result: RewriteResult,
+        revision: number
       ) {
         // The paragraph was run alone: the run's one paragraph is this one.
         const [fresh] = paragraphRows(result)
+        const text = result.finalText.trim()
         const row = yield* database.transaction((db) => {
-          db.prepare(
-            "UPDATE paragraphs SET rewrite = ?, report = ?, decision = 'pending', edited = NULL WHERE document_id = ? AND n = ? AND segment = ?"
-          ).run(result.finalText.trim(), JSON.stringify(fresh?.report ?? {}), documentId, n, index)
+          const applied = db
+            .prepare(
+              "UPDATE paragraphs SET rewrite = ?, report = ?, decision = 'pending', edited = NULL, alternative = NULL, revision = revision + 1 WHERE document_id = ? AND n = ? AND segment = ? AND revision = ?"
+            )
+            .run(text, JSON.stringify(fresh?.report ?? {}), documentId, n, index, revision)
+          // Decided or edited while the retry ran: the writer's work stays, the retry's text is offered beside it.
+          if (Number(applied.changes) === 0) {
+            db.prepare("UPDATE paragraphs SET alternative = ? WHERE document_id = ? AND n = ? AND segment = ?").run(
+              text,
+              documentId,
+              n,
+              index
+            )
+          }
           return db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as ParagraphRow | undefined
         })
         if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
@@ -216,11 +259,13 @@ interface ParagraphRow {
   readonly decision: Decision
   readonly edited: string | null
   readonly report: string
+  readonly revision: number
+  readonly alternative: string | null
 }
 
 /** A version's paragraphs; add `AND segment = ?` for one, or an order. */
-export const PARAGRAPH_SELECT =
-  "SELECT segment, original, rewrite, decision, edited, report FROM paragraphs WHERE document_id = ? AND n = ?"
+const PARAGRAPH_SELECT =
+  "SELECT segment, original, rewrite, decision, edited, report, revision, alternative FROM paragraphs WHERE document_id = ? AND n = ?"
 
 const paragraphNotFound = (documentId: string, n: number, index: number) =>
   new RouteNotFound({
@@ -283,7 +328,9 @@ const toParagraph = (row: ParagraphRow): ReviewParagraph => {
     styleFeedback: report.styleFeedback ?? [],
     meaning: edit === undefined ? report.meaning : edit.some(isCertain) ? "failed" : "passed",
     findings: edit ?? report.findings,
-    warnings: report.warnings
+    warnings: report.warnings,
+    revision: row.revision,
+    alternative: row.alternative
   }
 }
 

@@ -4,8 +4,10 @@
  */
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, Exit, FileSystem, Layer } from "effect"
+import { Effect, Exit, Fiber, FileSystem, Layer } from "effect"
+import { existsSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
+import { DatabaseSync } from "node:sqlite"
 import { platformDataDir } from "../../src/AppConfig.ts"
 import { Database } from "../../src/store/Database.ts"
 import { Documents, titleFor } from "../../src/store/Documents.ts"
@@ -81,6 +83,34 @@ describe("the documents database", () => {
     }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
   )
 
+  it.effect("creates its folder 0700 and its file 0600, and overwrites deleted text (secure_delete)", () =>
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const base = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-modes-" })
+      const file = `${base}/data/redraft.db`
+      const secure = yield* Database.use((db) =>
+        db.use((c) => (c.prepare("PRAGMA secure_delete").get() as { secure_delete: number }).secure_delete)
+      ).pipe(Effect.provide(Database.layerFile(file)))
+      assert.strictEqual(secure, 1)
+      assert.strictEqual(statSync(`${base}/data`).mode & 0o777, 0o700)
+      assert.strictEqual(statSync(file).mode & 0o777, 0o600)
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
+  it.effect("refuses another application's database named redraft.db and leaves it as it was", () =>
+    Effect.gen(function* () {
+      const file = yield* tempFile
+      const foreign = new DatabaseSync(file)
+      foreign.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+      foreign.close()
+      const before = readFileSync(file)
+      const exit = yield* Documents.use((d) => d.list(undefined)).pipe(Effect.provide(storeAt(file)), Effect.exit)
+      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "another application's tables")
+      assert.isTrue(readFileSync(file).equals(before))
+      assert.isFalse(existsSync(`${file}-wal`))
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+
   it("lives in the platform's user data folder unless REDRAFT_DATA_DIR says otherwise", () => {
     assert.strictEqual(
       platformDataDir("darwin", "/Users/ada", undefined, undefined),
@@ -103,12 +133,26 @@ describe("the documents database", () => {
   })
 })
 
-const send = (method: "PUT" | "DELETE", path: string, body?: unknown) =>
+const send = (method: "PUT" | "DELETE" | "PATCH", path: string, body?: unknown, headers: Record<string, string> = {}) =>
   Effect.gen(function* () {
     const client = yield* HttpClient.HttpClient
-    const request = method === "PUT" ? HttpClientRequest.put(path) : HttpClientRequest.delete(path)
+    const request = (
+      method === "PUT"
+        ? HttpClientRequest.put(path)
+        : method === "PATCH"
+          ? HttpClientRequest.patch(path)
+          : HttpClientRequest.delete(path)
+    ).pipe(HttpClientRequest.setHeaders(headers))
     return yield* client.execute(body === undefined ? request : request.pipe(HttpClientRequest.bodyJsonUnsafe(body)))
   })
+
+interface Reviewed {
+  readonly decision: string
+  readonly text: string
+  readonly rewrite: string
+  readonly revision: number
+  readonly alternative: string | null
+}
 
 interface Detail {
   readonly id: string
@@ -452,6 +496,83 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
       assert.strictEqual(retried.status, 200, yield* retried.text)
       const rewrites = (yield* fake.calls).filter((c) => c.task === "rewrite")
       assert.include(JSON.stringify(rewrites.at(-1)?.body), "Inline plain")
+    })
+  )
+
+  routes.effect("a retry that finishes after the writer edited the paragraph keeps the edit and offers its text", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const doc = yield* jsonOf<Detail>(
+        yield* postJson("/api/documents", { text: "We utilize the first key in order to open the door.\n" })
+      )
+      assert.strictEqual(
+        (yield* postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })).status,
+        200
+      )
+      const path = `/api/documents/${doc.id}/versions/1/paragraphs/0`
+      // The retry waits on a slow provider while the writer saves an edit.
+      yield* fake.configure({ behaviours: ["slow"], delayMs: 600 })
+      const retry = yield* Effect.forkChild(postJson(`${path}/retry`, { options: { styleThreshold: 0 } }))
+      yield* Effect.sleep("150 millis")
+      const edit = yield* send("PATCH", path, { decision: "edited", text: "Open the door with the first key." })
+      assert.strictEqual(edit.status, 200)
+      const edited = yield* jsonOf<Reviewed>(edit)
+      const retried = yield* Fiber.join(retry)
+      assert.strictEqual(retried.status, 200)
+      const after = yield* jsonOf<Reviewed>(retried)
+      assert.strictEqual(after.decision, "edited")
+      assert.strictEqual(after.text, "Open the door with the first key.")
+      assert.isString(after.alternative)
+      assert.notStrictEqual(after.alternative, "Open the door with the first key.")
+      assert.strictEqual(after.revision, edited.revision)
+      // The next decision clears the offer; a retry on an untouched paragraph replaces it as before.
+      yield* fake.configure({})
+      const kept = yield* jsonOf<Reviewed>(yield* send("PATCH", path, { decision: "edited", text: after.text }))
+      assert.isNull(kept.alternative)
+      const again = yield* jsonOf<Reviewed>(yield* postJson(`${path}/retry`, { options: { styleThreshold: 0 } }))
+      assert.strictEqual(again.decision, "pending")
+      assert.isNull(again.alternative)
+      assert.strictEqual(again.revision, kept.revision + 1)
+    })
+  )
+
+  routes.effect("If-Match: a stale decision or document save is 412 and changes nothing; a current one lands", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const doc = yield* jsonOf<Detail>(
+        yield* postJson("/api/documents", { text: "We utilize the first key in order to open the door.\n" })
+      )
+      const got = yield* getPath(`/api/documents/${doc.id}`)
+      assert.strictEqual(got.headers["etag"], '"0"')
+      // Two tabs loaded revision 0; the first save lands, the second is refused and the first one's text stays.
+      const first = yield* send("PUT", `/api/documents/${doc.id}`, { text: "Tab one.\n" }, { "if-match": '"0"' })
+      assert.strictEqual(first.status, 200)
+      assert.strictEqual(first.headers["etag"], '"1"')
+      const second = yield* send("PUT", `/api/documents/${doc.id}`, { text: "Tab two.\n" }, { "if-match": '"0"' })
+      assert.strictEqual(second.status, 412)
+      const error = yield* jsonOf<ErrorJson>(second)
+      assert.strictEqual(error.error.code, "precondition_failed")
+      assert.include(error.error.message, "GET it again")
+      assert.strictEqual((yield* jsonOf<Detail>(yield* getPath(`/api/documents/${doc.id}`))).text, "Tab one.\n")
+      const garbled = yield* send("PUT", `/api/documents/${doc.id}`, { text: "x\n" }, { "if-match": "yesterday" })
+      assert.strictEqual(garbled.status, 412)
+
+      assert.strictEqual(
+        (yield* postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })).status,
+        200
+      )
+      const path = `/api/documents/${doc.id}/versions/1/paragraphs/0`
+      const accepted = yield* send("PATCH", path, { decision: "accepted" }, { "if-match": '"0"' })
+      assert.strictEqual(accepted.status, 200)
+      assert.strictEqual((yield* jsonOf<Reviewed>(accepted)).revision, 1)
+      const stale = yield* send("PATCH", path, { decision: "rejected" }, { "if-match": '"0"' })
+      assert.strictEqual(stale.status, 412)
+      assert.strictEqual((yield* jsonOf<ErrorJson>(stale)).error.code, "precondition_failed")
+      const version = yield* jsonOf<{ paragraphs: ReadonlyArray<Reviewed> }>(
+        yield* getPath(`/api/documents/${doc.id}/versions/1`)
+      )
+      assert.strictEqual(version.paragraphs[0]?.decision, "accepted")
     })
   )
 })

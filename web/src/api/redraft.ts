@@ -102,10 +102,20 @@ const errorFrom = async (response: Response): Promise<ApiError> => {
 }
 
 /** One JSON exchange with the service: its answer, or its error body as an ApiError. */
-const sendJson = async <A>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<A> => {
+const sendJson = async <A>(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  headers: Record<string, string> = {}
+): Promise<A> => {
   const response = await fetch(path, {
     method,
-    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(signal ? { signal } : {})
   }).catch(() => {
@@ -213,8 +223,12 @@ export const getDocument = (id: string) => getJson<DocumentDetail>(`/api/documen
 
 export const createDocument = (body: CreateDocument) => sendJson<DocumentDetail>("POST", "/api/documents", body)
 
-export const updateDocument = (id: string, body: UpdateDocument) =>
-  sendJson<DocumentDetail>("PUT", `/api/documents/${encodeURIComponent(id)}`, body)
+/** The `If-Match` header of a revision: the write is refused (412) when another one came first. */
+const ifMatch = (revision: number | undefined): Record<string, string> =>
+  revision === undefined ? {} : { "if-match": `"${revision}"` }
+
+export const updateDocument = (id: string, body: UpdateDocument, revision?: number) =>
+  sendJson<DocumentDetail>("PUT", `/api/documents/${encodeURIComponent(id)}`, body, undefined, ifMatch(revision))
 
 export const deleteDocument = (id: string) => sendJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`)
 
@@ -225,8 +239,8 @@ const versionPath = (id: string, n: number) => `/api/documents/${encodeURICompon
 
 export const getVersion = (id: string, n: number) => getJson<VersionDetail>(versionPath(id, n))
 
-export const decideParagraph = (id: string, n: number, index: number, body: DecisionRequest) =>
-  sendJson<ReviewParagraph>("PATCH", `${versionPath(id, n)}/paragraphs/${index}`, body)
+export const decideParagraph = (id: string, n: number, index: number, body: DecisionRequest, revision?: number) =>
+  sendJson<ReviewParagraph>("PATCH", `${versionPath(id, n)}/paragraphs/${index}`, body, undefined, ifMatch(revision))
 
 export const retryParagraph = (id: string, n: number, index: number, body: DocumentRewriteRequest) =>
   sendJson<ReviewParagraph>("POST", `${versionPath(id, n)}/paragraphs/${index}/retry`, body)

@@ -24,6 +24,10 @@ export interface ReviewRow {
   readonly styleFeedback: ReadonlyArray<string>
   readonly meaning: MeaningVerdict | null
   readonly findings: ReadonlyArray<Finding>
+  /** The saved paragraph's revision, sent back with a decision; null for a run that is not saved. */
+  readonly revision: number | null
+  /** A retry's text that finished after the writer had decided: offered beside their decision, not applied. */
+  readonly alternative: string | null
 }
 
 export interface ReviewModel {
@@ -50,7 +54,9 @@ export const fromVersion = (version: VersionDetail): ReviewModel => ({
         styleScore: p.styleScore,
         styleFeedback: p.styleFeedback,
         meaning: p.meaning,
-        findings: p.findings
+        findings: p.findings,
+        revision: p.revision,
+        alternative: p.alternative
       }
     ])
   )
@@ -83,7 +89,9 @@ export const fromRun = (
             styleScore: null,
             styleFeedback: [],
             meaning: null,
-            findings: []
+            findings: [],
+            revision: null,
+            alternative: null
           }
         ]
       })

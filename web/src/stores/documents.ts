@@ -32,11 +32,18 @@ export const useDocumentsStore = defineStore("documents", () => {
   const error = ref<string | null>(null)
   /** A document deleted a moment ago, still to be brought back with `undo`. */
   const pendingDelete = ref<DocumentSummary | null>(null)
+  /**
+   * The text another tab or client saved while this one was editing: the writer's own text stays in the editor until
+   * they keep it (`keepMine`) or take this one (`takeTheirs`).
+   */
+  const conflict = ref<{ readonly text: string; readonly revision: number } | null>(null)
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined
   let deleteTimer: ReturnType<typeof setTimeout> | undefined
   /** The text as the service last stored it, so loading a document does not save it again. */
   let savedText = ""
+  /** The revision of the document this tab last loaded or saved: a save from it is refused once another came first. */
+  let savedRevision: number | undefined
 
   const failed = (e: unknown) => {
     error.value = e instanceof ApiError ? e.message : String(e)
@@ -53,8 +60,8 @@ export const useDocumentsStore = defineStore("documents", () => {
 
   const save = async () => {
     const text = run.document
-    if (text === savedText) {
-      saveState.value = "saved"
+    if (text === savedText || conflict.value !== null) {
+      if (conflict.value === null) saveState.value = "saved"
       return
     }
     saveState.value = "saving"
@@ -62,16 +69,45 @@ export const useDocumentsStore = defineStore("documents", () => {
       const saved =
         currentId.value === null
           ? await createDocument({ text, ...(run.fileName ? { title: run.fileName } : {}) })
-          : await updateDocument(currentId.value, { text })
+          : await updateDocument(currentId.value, { text }, savedRevision)
       currentId.value = saved.id
       savedText = text
+      savedRevision = saved.revision
       saveState.value = run.document === text ? "saved" : "unsaved"
       error.value = null
       await refresh()
     } catch (e) {
       saveState.value = "error"
-      failed(e)
+      if (e instanceof ApiError && e.status === 412 && currentId.value !== null) {
+        // Another tab saved first: nothing is overwritten; both texts are kept until the writer chooses.
+        const theirs = await getDocument(currentId.value).catch(() => null)
+        if (theirs !== null) conflict.value = { text: theirs.text, revision: theirs.revision }
+        error.value =
+          "This document was saved in another tab or window since you opened it. Your text is still here; choose which to keep."
+      } else failed(e)
     }
+  }
+
+  /** Saves the writer's text over the one saved elsewhere. */
+  const keepMine = async () => {
+    const other = conflict.value
+    if (other === null) return
+    conflict.value = null
+    savedRevision = other.revision
+    savedText = other.text
+    await save()
+  }
+
+  /** Takes the text saved elsewhere into the editor, dropping this tab's changes. */
+  const takeTheirs = () => {
+    const other = conflict.value
+    if (other === null) return
+    conflict.value = null
+    savedRevision = other.revision
+    savedText = other.text
+    run.document = other.text
+    saveState.value = "saved"
+    error.value = null
   }
 
   watch(
@@ -90,7 +126,9 @@ export const useDocumentsStore = defineStore("documents", () => {
     try {
       const document = await getDocument(id)
       currentId.value = document.id
+      conflict.value = null
       savedText = document.text
+      savedRevision = document.revision
       run.fileName = null
       run.document = document.text
       saveState.value = "saved"
@@ -103,7 +141,9 @@ export const useDocumentsStore = defineStore("documents", () => {
     clearTimeout(saveTimer)
     if (saveState.value === "unsaved") await save()
     currentId.value = null
+    conflict.value = null
     savedText = ""
+    savedRevision = undefined
     run.fileName = null
     run.document = ""
     saveState.value = "saved"
@@ -155,8 +195,11 @@ export const useDocumentsStore = defineStore("documents", () => {
     saveState,
     error,
     pendingDelete,
+    conflict,
     refresh,
     save,
+    keepMine,
+    takeTheirs,
     open,
     newDocument,
     rename,

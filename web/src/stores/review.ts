@@ -60,16 +60,29 @@ export const useReviewStore = defineStore("review", () => {
     version.value = { ...current, paragraphs }
   }
 
-  const decide = async (index: number, decision: Decision, text?: string) => {
+  /**
+   * Records a decision on the paragraph as this tab last saw it. When another tab or a retry changed it first, the
+   * service refuses (412): the paragraph is shown as it is now, and false tells the caller to keep the writer's edit.
+   */
+  const decide = async (index: number, decision: Decision, text?: string): Promise<boolean> => {
     const id = documents.currentId
     const current = version.value
-    if (id === null || current === null) return
+    if (id === null || current === null) return false
     busy.value = index
     try {
-      replace(await decideParagraph(id, current.n, index, text === undefined ? { decision } : { decision, text }))
+      const revision = current.paragraphs.find((p) => p.index === index)?.revision
+      const body = text === undefined ? { decision } : { decision, text }
+      replace(await decideParagraph(id, current.n, index, body, revision))
       await refreshText()
+      error.value = null
+      return true
     } catch (e) {
-      failed(e)
+      if (e instanceof ApiError && e.status === 412) {
+        await refreshText().catch(failed)
+        error.value =
+          "This paragraph was changed elsewhere (another tab, or a retry) and now shows what was saved; your choice was not applied. Choose again."
+      } else failed(e)
+      return false
     } finally {
       busy.value = null
     }

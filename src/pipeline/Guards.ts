@@ -1,0 +1,88 @@
+/**
+ * Where the meaning guards run. A short text is checked in place: that takes a millisecond or two. A long one (past
+ * `LONG_TEXT` characters, original and candidate together) is checked on a worker thread, so that no request (a
+ * health check, another writer's save) waits on the event loop behind it. The worker starts with the first long text
+ * and stops with the service; if it cannot start or fails, the check runs in place, never skipped.
+ */
+import { Context, Effect, Layer } from "effect"
+import { existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { Worker } from "node:worker_threads"
+import type { GuardRequest } from "./GuardWorker.ts"
+import { checkSafety, type Safety } from "./Safety.ts"
+
+/** Characters (original and candidate together) from which a check runs on the worker thread. */
+export const LONG_TEXT = 20_000
+
+export interface GuardsShape {
+  /** The guards' verdict on `candidate` as a rewrite of `original`. */
+  readonly check: (original: string, candidate: string) => Effect.Effect<Safety>
+}
+
+const inPlace = (original: string, candidate: string): Effect.Effect<Safety> =>
+  Effect.sync(() => checkSafety(original, candidate))
+
+/** The guards in place, on the calling thread: the default, and what the tests of single stages use. */
+export const Guards = Context.Reference<GuardsShape>("app/pipeline/Guards", {
+  defaultValue: () => ({ check: inPlace })
+})
+
+/** The worker's module: the bundle's sibling file once built, else the TypeScript source; undefined without either. */
+const workerUrl = (): URL | undefined =>
+  [new URL("./guard-worker.mjs", import.meta.url), new URL("./GuardWorker.ts", import.meta.url)].find((url) =>
+    existsSync(fileURLToPath(url))
+  )
+
+/** Long texts on one worker thread, checked one after another; short ones in place. */
+export const layerWorker: Layer.Layer<never> = Layer.effect(
+  Guards,
+  Effect.gen(function* () {
+    const waiting = new Map<number, (safety: Safety | undefined) => void>()
+    let worker: Worker | undefined
+    let next = 0
+    // A worker that failed answers every check waiting on it with nothing: those run in place, and the next long
+    // text starts a new worker.
+    const lost = () => {
+      worker = undefined
+      for (const answer of waiting.values()) answer(undefined)
+      waiting.clear()
+    }
+    const url = workerUrl()
+    const spawn = (module: URL): Worker => {
+      const started = new Worker(module)
+      started.on("message", (reply: { id: number; safety: Safety }) => {
+        waiting.get(reply.id)?.(reply.safety)
+        waiting.delete(reply.id)
+        if (waiting.size === 0) started.unref()
+      })
+      started.on("error", lost)
+      started.on("exit", lost)
+      return started
+    }
+    yield* Effect.addFinalizer(() =>
+      Effect.promise(() => {
+        const running = worker
+        worker = undefined
+        return running === undefined ? Promise.resolve() : running.terminate().then(() => undefined)
+      })
+    )
+    const offThread = (module: URL, original: string, candidate: string) =>
+      Effect.callback<Safety | undefined>((resume) => {
+        const id = next++
+        waiting.set(id, (safety) => resume(Effect.succeed(safety)))
+        worker ??= spawn(module)
+        // A worker keeps the process alive only while a check waits on it.
+        worker.ref()
+        worker.postMessage({ id, original, candidate } satisfies GuardRequest)
+        return Effect.sync(() => waiting.delete(id))
+      }).pipe(
+        Effect.flatMap((safety) => (safety === undefined ? inPlace(original, candidate) : Effect.succeed(safety)))
+      )
+    return {
+      check: (original, candidate) =>
+        url === undefined || original.length + candidate.length < LONG_TEXT
+          ? inPlace(original, candidate)
+          : offThread(url, original, candidate)
+    }
+  })
+)
