@@ -175,6 +175,56 @@ const fmt = (n: number, digits = 0) =>
 
 let bundle = ""
 
+/**
+ * One long paragraph checked by `POST /api/check` (ordinary prose, and the same without a full stop), while another
+ * client asks `GET /api/health` every 50 ms: how long the check takes, and how long the slowest health answer waited.
+ */
+const longParagraph = async (chars: number) => {
+  const sentence = HANDBOOK.split("\n\n")
+    .filter((b) => !/^(#|```|\||-|\d+\.)/.test(b.trim()))
+    .join(" ")
+    .replace(/\s+/g, " ")
+  const prose = sentence.repeat(Math.ceil(chars / sentence.length)).slice(0, chars)
+  const cases: ReadonlyArray<readonly [string, string]> = [
+    ["ordinary prose", prose],
+    ["one sentence", prose.replace(/[.!?](\s)/g, ",$1")]
+  ]
+  const { base, child } = await startService(bundle, "http://127.0.0.1:9/v1", 1)
+  const out: Array<{ name: string; chars: number; checkMs: number; healthMaxMs: number; healthCount: number }> = []
+  try {
+    for (const [name, original] of cases) {
+      const rewrite = original.replace(/\b(\d+)\b/, (n) => String(Number(n) + 1))
+      let done = false
+      let healthMaxMs = 0
+      let healthCount = 0
+      const probes = (async () => {
+        while (!done) {
+          const started = performance.now()
+          await fetch(`${base}/api/health?baseUrl=${encodeURIComponent("http://127.0.0.1:9/v1")}`).then((r) => r.text())
+          healthMaxMs = Math.max(healthMaxMs, performance.now() - started)
+          healthCount++
+          await sleep(50)
+        }
+      })()
+      const started = performance.now()
+      const response = await fetch(`${base}/api/check`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ original, rewrite })
+      })
+      await response.text()
+      const checkMs = performance.now() - started
+      done = true
+      await probes
+      if (!response.ok) throw new Error(`POST /api/check answered ${response.status} for ${name}`)
+      out.push({ name, chars: original.length, checkMs, healthMaxMs, healthCount })
+    }
+  } finally {
+    await stopService(child)
+  }
+  return out
+}
+
 const main = async () => {
   bundle = await buildServerBundle("test-output/bench/redraft.mjs")
   console.log(
@@ -212,8 +262,15 @@ const main = async () => {
   console.log(
     `\nService overhead: against an instant provider, ${instant.segments} segments take ${fmt(instant.wallMs)} ms wall (${fmt(instant.wallMs / instant.stats.calls, 2)} ms per provider call, both processes on this machine's cores); peak RSS ${fmt(instant.peakRssMb, 1)} MB`
   )
+  const long = await longParagraph(smoke ? 40_000 : 199_000)
+  console.log(
+    "\n| long paragraph | characters | POST /api/check ms | slowest GET /api/health meanwhile ms | health answers |"
+  )
+  console.log("|---|---:|---:|---:|---:|")
+  for (const l of long)
+    console.log(`| ${l.name} | ${fmt(l.chars)} | ${fmt(l.checkMs)} | ${fmt(l.healthMaxMs)} | ${l.healthCount} |`)
   mkdirSync("test-output", { recursive: true })
-  writeFileSync("test-output/bench.json", JSON.stringify({ settings, rows, instant }, null, 2))
+  writeFileSync("test-output/bench.json", JSON.stringify({ settings, rows, instant, long }, null, 2))
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,7 @@
 import type { Lexicon } from "./Lexicon.ts"
 import type { Name } from "./Names.ts"
 import type { Prepared, Word } from "./Text.ts"
+import { wordAt } from "./RoleWords.ts"
 
 interface ActorWords {
   /** Lemmas by their first three letters, longest first. */
@@ -85,7 +86,7 @@ export const asParties = (p: Prepared, parties: ReadonlyArray<Name>, lex: Lexico
   // Only English stacks nouns that way; "клиента поставщик" are two parties.
   if (aw === null || lex.lang !== "en") return parties
   return parties.filter((n) => {
-    const next = p.words.find((w) => w.start >= n.end)
+    const next = p.words[wordAt(p.words, n.end)]
     return !(
       next !== undefined &&
       next.sentence === n.sentence &&

@@ -78,7 +78,11 @@ const turnNegatedBounds = (text: Prepared, hits: ReadonlyArray<Hit>): ReadonlyAr
   for (let i = 0; i < hits.length; i++) {
     const h = hits[i]
     if (h === undefined || gone.has(h)) continue
-    const next = hits.find((x, j) => j > i && x.start >= h.end && !gone.has(x))
+    let next: Hit | undefined
+    for (let j = i + 1; j < hits.length && next === undefined; j++) {
+      const x = hits[j] as Hit
+      if (x.start >= h.end && !gone.has(x)) next = x
+    }
     if (h.cue.cls === "negation" && isTurnable(next)) {
       const gap = gapBetween(text, h.end, next.start, cjk)
       if (gap >= 0 && gap <= maxGap) {

@@ -11,7 +11,7 @@ import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { tallies } from "./Tallies.ts"
-import type { Prepared, Word } from "./Text.ts"
+import { type Prepared, type Word, wordsIn } from "./Text.ts"
 
 const CJK = new Set(["zh", "ja"])
 const SEPARATOR_RE = /[,;]/g
@@ -58,13 +58,20 @@ export const listConditionsGuard: Guard = (input) => {
   if (!a.hits.some(joinsItems)) return []
   const stems = new Set(rewrite.words.map((w) => stemOf(w.lower)))
   const out: Array<Finding> = []
+  // The hits of each sentence, read in one pass: a long paragraph's sentences do not each scan all of them.
+  const hits = a.hits.toSorted((x, y) => x.start - y.start)
+  let first = 0
   for (const [s, e] of original.sentences) {
-    const trigger = a.hits.find((h) => h.start >= s && h.end <= e && opensList(h))
+    while (first < hits.length && (hits[first] as Hit).start < s) first++
+    let last = first
+    while (last < hits.length && (hits[last] as Hit).start < e) last++
+    const own = hits.slice(first, last).filter((h) => h.end <= e)
+    const trigger = own.find(opensList)
     if (trigger === undefined || original.prose.slice(s, trigger.start).trim() === "") continue
-    const parts = items(original, a.hits, trigger.end, e)
+    const parts = items(original, own, trigger.end, e)
     if (parts.length < 2) continue
     const contentOf = ([from, to]: readonly [number, number]) =>
-      original.words.filter((w) => w.start >= from && w.end <= to && isContent(w, lex))
+      wordsIn(original, from, to).filter((w) => isContent(w, lex))
     const withContent = parts.map(contentOf).filter((words) => words.length > 0)
     if (withContent.length < 2) continue
     const kept = withContent.filter((words) => words.some((w) => stems.has(stemOf(w.lower))))

@@ -14,7 +14,6 @@ import type { Guard, GuardInput } from "./Guard.ts"
 import type { Lexicon } from "./Lexicon.ts"
 import { negativeWordSpots, negativeWords, prohibitionSpots } from "./NegativeWords.ts"
 import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
-import { escape } from "./Regex.ts"
 import { type Tally, tallies } from "./Tallies.ts"
 import { foldAccents, type Prepared, type Word } from "./Text.ts"
 import { clauseAround, clauseTopics } from "./Topics.ts"
@@ -81,6 +80,20 @@ const prefixedNegations = (
   const counted = (w: Word) => bHits.some((h) => h.cue.cls === "negation" && h.start < w.end && h.end > w.start)
   if (lex.negativePrefixes.length === 0) return 0
   const cjk = CJK.has(a.lang)
+  // Where `b` has a negation cue, marked once; and whether `b` has a prefixed stem outside one, asked once per stem.
+  const negated = new Uint8Array(b.lower.length + 1)
+  for (const h of bHits) if (h.cue.cls === "negation") negated.fill(1, h.start, h.end)
+  const freeCache = new Map<string, boolean>()
+  const freeIn = (needle: string): boolean => {
+    let found = freeCache.get(needle)
+    if (found === undefined) {
+      found = false
+      for (let at = b.lower.indexOf(needle); at >= 0 && !found; at = b.lower.indexOf(needle, at + 1))
+        found = negated[at] === 0
+      freeCache.set(needle, found)
+    }
+    return found
+  }
   let credit = 0
   for (const hit of aHits) {
     if (hit.cue.cls !== "negation") continue
@@ -91,11 +104,7 @@ const prefixedNegations = (
       const stem = cjk ? word.lower.slice(0, 2) : foldAccents(word.lower.slice(0, Math.max(4, word.lower.length - 2)))
       if (stem.length < (cjk ? 1 : 4)) continue
       const found = lex.negativePrefixes.some((prefix) =>
-        cjk
-          ? [...b.lower.matchAll(new RegExp(escape(prefix + stem), "gu"))].some(
-              (m) => !bHits.some((h) => h.cue.cls === "negation" && h.start <= m.index && h.end > m.index)
-            )
-          : wordsStartingWith(b, prefix + stem).some((w) => !counted(w))
+        cjk ? freeIn(prefix + stem) : wordsStartingWith(b, prefix + stem).some((w) => !counted(w))
       )
       if (found) {
         credit++

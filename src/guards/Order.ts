@@ -101,6 +101,18 @@ export const isContent = (w: Word, ow: OrderWords): boolean => {
   return lower.length >= 3 && !ow.stop.has(lower)
 }
 
+/** The index of the first word that ends after `offset` (words are in order), or the number of words. */
+const firstEndingAfter = (words: ReadonlyArray<Word>, offset: number): number => {
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((words[mid] as Word).end > offset) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}
+
 const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
   const words = p.words
   const clauses = clausesOf(p)
@@ -110,13 +122,14 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
     for (let i = from; i < to; i++) if (!skip.has(i) && content(i)) out.push(words[i] as Word)
     return out
   }
-  const clauseRange = (clause: number): readonly [number, number] => {
-    const first = clauses.indexOf(clause)
-    if (first < 0) return [0, 0]
-    let last = first
-    while (clauses[last + 1] === clause) last++
-    return [first, last + 1]
-  }
+  // Where each clause's words start and end, read once.
+  const spans = new Map<number, [number, number]>()
+  clauses.forEach((clause, i) => {
+    const span = spans.get(clause)
+    if (span === undefined) spans.set(clause, [i, i + 1])
+    else span[1] = i + 1
+  })
+  const clauseRange = (clause: number): readonly [number, number] => spans.get(clause) ?? [0, 0]
   const relations: Array<Relation> = []
   for (const m of p.lower.matchAll(ow.re)) {
     const start = m.index
@@ -127,8 +140,8 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
       DELAY_BEFORE_RE.test(p.lower.slice(Math.max(0, start - 3), start))
     )
       continue
-    const first = words.findIndex((w) => w.end > start)
-    if (first < 0) continue
+    const first = firstEndingAfter(words, start)
+    if (first >= words.length) continue
     const markerWords = new Set<number>()
     for (let i = first; i < words.length && (words[i] as Word).start < end; i++) markerWords.add(i)
     const lastMarker = Math.max(...markerWords)
@@ -218,6 +231,26 @@ const sentenceOf = (p: Prepared, index: number): string => {
   return p.prose.slice(start, end).trim()
 }
 
+/** How many characters around its expected place a relation's rewrite is looked for. */
+const WINDOW = 3_000
+
+/** Where a relation starts in its text. */
+const at = (r: Relation): number => Math.min(r.earlier[0]?.start ?? 0, r.later[0]?.start ?? 0)
+
+/** The relations (sorted by where they start) that start in [from, to]. */
+const nearby = (sorted: ReadonlyArray<Relation>, from: number, to: number): ReadonlyArray<Relation> => {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (at(sorted[mid] as Relation) >= from) hi = mid
+    else lo = mid + 1
+  }
+  let end = lo
+  while (end < sorted.length && at(sorted[end] as Relation) <= to) end++
+  return sorted.slice(lo, end)
+}
+
 export const orderGuard: Guard = ({ original, rewrite, lexicon }) => {
   const ow = orderWords(lexicon)
   if (ow === null) return []
@@ -228,11 +261,21 @@ export const orderGuard: Guard = ({ original, rewrite, lexicon }) => {
   const before = relationsOf(original, ow)
   const after = before.length > 0 ? relationsOf(rewrite, ow) : []
   const findings: Array<Finding> = []
+  // A rewrite keeps the order of what it tells: a relation is looked for near where it falls in the rewrite (by
+  // proportion), so a long paragraph's relations do not each meet all the others.
+  const sorted = after.toSorted((x, y) => at(x) - at(y))
+  const rank = new Map(after.map((r, i) => [r, i]))
+  const ratio = rewrite.prose.length / Math.max(1, original.prose.length)
   for (const r of before) {
     let straight = 0
     let crossed = 0
     let match: Relation | undefined
-    for (const s of after) {
+    const expected = at(r) * ratio
+    // In the rewrite's own order: of two that match as well, the first one counts.
+    const window = nearby(sorted, expected - WINDOW, expected + WINDOW).toSorted(
+      (x, y) => (rank.get(x) ?? 0) - (rank.get(y) ?? 0)
+    )
+    for (const s of window) {
       const st = overlap(r.earlier, s.earlier, ow.cjk) + overlap(r.later, s.later, ow.cjk)
       const cr = overlap(r.earlier, s.later, ow.cjk) + overlap(r.later, s.earlier, ow.cjk)
       if (Math.max(st, cr) > Math.max(straight, crossed)) {

@@ -47,8 +47,15 @@ export interface Agent {
 
 /** The index of the first word at or after `offset`. */
 export const wordAt = (words: ReadonlyArray<Word>, offset: number): number => {
-  const i = words.findIndex((w) => w.start >= offset)
-  return i < 0 ? words.length : i
+  // Words are in order: a binary search keeps a long paragraph's lookups logarithmic.
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((words[mid] as Word).start >= offset) hi = mid
+    else lo = mid + 1
+  }
+  return lo
 }
 
 /** Reads who acts in the clause of words [from, to) among `names`; none when no one is marked as acting. */

@@ -21,7 +21,7 @@ import { sameWord } from "./NameWords.ts"
 import { type Agent, type AgentReader, roleWords, type RoleWords, wordAt } from "./RoleWords.ts"
 import { markedAgent, markedNouns } from "./RolesJapanese.ts"
 import { clausesOf, sameStem } from "./Order.ts"
-import type { Prepared, Word } from "./Text.ts"
+import { type Prepared, type Word, wordsIn } from "./Text.ts"
 import { sentenceTopics, shareOf } from "./Topics.ts"
 
 interface Clause extends Agent {
@@ -97,6 +97,13 @@ const partyClauses = (p: Prepared, names: ReadonlyArray<Name>, rw: RoleWords): R
     if (!list.some((m) => m.start === n.start)) list.push(n)
     byClause.set(clause, list)
   }
+  // Where each clause's words start and end, read once.
+  const spans = new Map<number, [number, number]>()
+  clauses.forEach((clause, i) => {
+    const span = spans.get(clause)
+    if (span === undefined) spans.set(clause, [i, i + 1])
+    else span[1] = i + 1
+  })
   const out: Array<Clause> = []
   for (const [clause, list] of byClause) {
     list.sort((a, b) => a.start - b.start)
@@ -104,13 +111,12 @@ const partyClauses = (p: Prepared, names: ReadonlyArray<Name>, rw: RoleWords): R
     // "Marco and Elena reviewed it": a shared subject has no single agent.
     const first = list[0] as Name
     const second = list[1] as Name
-    const between = p.words.filter((w) => w.start >= first.end && w.end <= second.start)
+    const between = wordsIn(p, first.end, second.start)
     const gap = p.prose.slice(first.end, second.start)
     if (between.every((w) => rw.coordinators.has(w.lower)) && GAP_COORDINATED_RE.test(gap.replace(/\p{L}+/gu, "")))
       continue
-    const from = clauses.indexOf(clause)
-    let to = from
-    while (clauses[to] === clause) to++
+    const [from, to] = spans.get(clause) ?? [-1, -1]
+    if (from < 0) continue
     const text = p.prose.slice(p.words[from]?.start ?? 0, p.words[to - 1]?.end ?? 0)
     const agent = agentOf(p, list, from, to, rw)
     if (agent !== undefined) out.push({ names: list, ...agent, text })
@@ -165,6 +171,9 @@ const linksOf = (p: Prepared, other: Prepared, lex: Lexicon, rw: RoleWords): Rea
   return out
 }
 
+/** How many sentences apart two deeds may be to have traded places. */
+const DEED_REACH = 2
+
 /** Two names whose deeds trade places: "dirigée par Claire et co-encadrée par Julien" → "Julien dirige, Claire co-encadre". */
 const tradedDeeds = (p: Prepared, q: Prepared, lex: Lexicon): Finding | undefined => {
   const rw = roleWords(lex)
@@ -172,14 +181,19 @@ const tradedDeeds = (p: Prepared, q: Prepared, lex: Lexicon): Finding | undefine
   if (before.length < 2) return undefined
   const after = linksOf(q, p, lex, rw)
   const lang = p.lang
-  const does = (links: ReadonlyArray<Link>, name: Name, verb: string): Link | undefined =>
-    links.find((l) => same(l.name, name, lang) && sameStem(l.verb, verb, false))
+  // The rewrite's links by the start of the name, so each lookup reads the few of that name.
+  const byName = new Map<string, Array<Link>>()
+  for (const l of after) byName.set(coarse(l.name), [...(byName.get(coarse(l.name)) ?? []), l])
+  const does = (name: Name, verb: string): Link | undefined =>
+    byName.get(coarse(name))?.find((l) => same(l.name, name, lang) && sameStem(l.verb, verb, false))
   for (const a of before) {
     for (const b of before) {
+      // Deeds trade places between neighbouring sentences, not across the whole text.
+      if (Math.abs(a.sentence - b.sentence) > DEED_REACH) continue
       if (same(a.name, b.name, lang) || sameStem(a.verb, b.verb, false)) continue
-      if (does(after, a.name, a.verb) !== undefined || does(after, b.name, b.verb) !== undefined) continue
-      const swapped = does(after, a.name, b.verb)
-      if (swapped !== undefined && does(after, b.name, a.verb) !== undefined) {
+      if (does(a.name, a.verb) !== undefined || does(b.name, b.verb) !== undefined) continue
+      const swapped = does(a.name, b.verb)
+      if (swapped !== undefined && does(b.name, a.verb) !== undefined) {
         const text = sentenceText(p, a.sentence)
         const there = sentenceText(q, swapped.sentence)
         return finding("role", `who did what changed: "${text}" → "${there}"`, text, there)
@@ -217,6 +231,9 @@ export const rolesGuard: Guard = (input) => {
   return sides !== undefined && comparisonTurned(a, b) === undefined ? [sidesFinding(sides)] : []
 }
 
+/** A name's first two letters: the names `same` may match start alike. */
+const coarse = (name: Name): string => (name.keys[0] ?? "").slice(0, 2)
+
 /** Clauses of the original whose agent is no longer the one that acts in the rewrite's clause with the same two. */
 const swaps = (
   before: ReadonlyArray<Clause>,
@@ -224,9 +241,25 @@ const swaps = (
   lang: Lang
 ): ReadonlyArray<Finding> => {
   const after = before.length === 0 ? [] : rewriteClauses()
+  // The rewrite's clauses by who acts in them (the start of the name's first word), each clause said once: a long
+  // paragraph's clauses meet only the few with a matching agent.
+  const byAgent = new Map<string, Array<Clause>>()
+  const seen = new Set<string>()
+  for (const d of after) {
+    const key = `${d.agent.keys.join(" ")}|${d.text}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const list = byAgent.get(coarse(d.agent)) ?? []
+    list.push(d)
+    byAgent.set(coarse(d.agent), list)
+  }
   const findings: Array<Finding> = []
+  const asked = new Set<string>()
   for (const c of before) {
-    for (const d of after) {
+    if (asked.has(c.text)) continue
+    asked.add(c.text)
+    const candidates = [...new Set(c.names.flatMap((n) => byAgent.get(coarse(n)) ?? []))]
+    for (const d of candidates) {
       // The same two people in one clause of each text, and the other one now acts.
       // Where particles mark roles, the agent must now be marked as not acting ("田中さんを", "田中さんの").
       const agentThere =

@@ -11,7 +11,7 @@ import type { Guard } from "./Guard.ts"
 import { alternation } from "./Regex.ts"
 import { isContent, orderWords, sameStem, type OrderWords } from "./Order.ts"
 import type { Lexicon } from "./Lexicon.ts"
-import type { Prepared, Word } from "./Text.ts"
+import { type Prepared, type Word, wordsIn } from "./Text.ts"
 
 interface Step {
   readonly words: ReadonlyArray<Word>
@@ -64,7 +64,7 @@ const stepsOf = (p: Prepared, ow: OrderWords, steps: RegExp, lex: Lexicon): Read
       if (current.length > 0) out.push({ words: current, sentence })
       current = []
     }
-    for (const w of p.words) {
+    for (const w of wordsIn(p, start, stop)) {
       if (w.sentence !== sentence) continue
       if (CUT_RE.test(p.prose.slice(last, w.start)) || [...cuts].some((c) => c >= last && c <= w.start)) flush()
       last = w.end

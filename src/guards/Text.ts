@@ -40,8 +40,23 @@ export const prepare = (text: string, lang?: Lang): Prepared => {
 }
 
 /** The words of `prepared` inside [start, end). */
-export const wordsIn = (prepared: Prepared, start: number, end: number): ReadonlyArray<Word> =>
-  prepared.words.filter((w) => w.start >= start && w.end <= end)
+export const wordsIn = (prepared: Prepared, start: number, end: number): ReadonlyArray<Word> => {
+  // Words are in order: find the first by binary search, then read on to `end`.
+  const words = prepared.words
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((words[mid] as Word).start >= start) hi = mid
+    else lo = mid + 1
+  }
+  const out: Array<Word> = []
+  for (let i = lo; i < words.length && (words[i] as Word).start < end; i++) {
+    const w = words[i] as Word
+    if (w.end <= end) out.push(w)
+  }
+  return out
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Markdown

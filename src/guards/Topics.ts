@@ -62,6 +62,20 @@ export const sentenceAt = (text: Prepared, offset: number): readonly [number, nu
   return [0, text.lower.length]
 }
 
+/** How many sentences around its place in the rewrite a sentence of the original is looked for. */
+const SENTENCE_WINDOW = 24
+
+/** The index of the sentence of `text` around an offset (0 before the first). */
+const sentenceIndexAt = (text: Prepared, offset: number): number => {
+  let [lo, hi] = [0, text.sentences.length]
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((text.sentences[mid]?.[1] ?? 0) <= offset) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 /** The rewrite's sentence that shares the most of the original sentence's topics, if it shares at least 40 %. */
 export const matchingSentence = (
   original: Prepared,
@@ -74,7 +88,13 @@ export const matchingSentence = (
   const each = sentenceTopics(rewrite, original.lang)
   let best: readonly [number, number] | undefined
   let bestShare = 0.4
-  for (const [i, sentence] of rewrite.sentences.entries()) {
+  // A rewrite keeps its sentences near their place: in a long paragraph only those within SENTENCE_WINDOW of where
+  // the sentence falls (by proportion) are read, so the search stays linear in the paragraph's length.
+  const place = sentenceIndexAt(original, start) * (rewrite.sentences.length / Math.max(1, original.sentences.length))
+  const from = Math.max(0, Math.floor(place - SENTENCE_WINDOW))
+  const to = Math.min(rewrite.sentences.length, Math.ceil(place + SENTENCE_WINDOW) + 1)
+  for (let i = from; i < to; i++) {
+    const sentence = rewrite.sentences[i] as readonly [number, number]
     const share = shareOf(wanted, each[i] ?? new Set<string>())
     if (share >= bestShare) {
       best = sentence
