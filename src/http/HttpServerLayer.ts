@@ -13,6 +13,7 @@ import { Versions } from "../store/Versions.ts"
 import { Voices } from "../store/Voices.ts"
 import { ApiRoutes } from "./ApiHandlers.ts"
 import { createReadyServer } from "./ReadyServer.ts"
+import { ErrorBodiesMiddleware } from "./ErrorBodies.ts"
 import { SecurityMiddleware } from "./Security.ts"
 import { StaticRoutes } from "./Static.ts"
 import { layerWorker as GuardsOnWorker } from "../pipeline/Guards.ts"
@@ -46,7 +47,7 @@ export const NodeServerLayer = Layer.unwrap(
 
 /** The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). */
 export const serveApp = <A, E, R>(stages: Layer.Layer<A, E, R>, options?: { readonly quiet?: boolean }) =>
-  HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes, SecurityMiddleware), {
+  HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes, SecurityMiddleware, ErrorBodiesMiddleware), {
     // The request log holds method, path and status only; documents are never logged unless LOG_DOCUMENTS is set.
     disableLogger: options?.quiet ?? false,
     disableListenLog: options?.quiet ?? false
