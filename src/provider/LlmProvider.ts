@@ -9,6 +9,9 @@ import { providerErrorMessage, replyText } from "./ModelReply.ts"
 import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
 import { retryWithinBudget } from "./Retry.ts"
 
+/** How long a provider that never answered is retried when it refuses connections: it is not running. */
+const UNREACHED_BUDGET = Duration.seconds(2)
+
 export interface ChatMessage {
   readonly role: "system" | "user" | "assistant"
   readonly content: string
@@ -137,16 +140,32 @@ export class LlmProvider extends Context.Service<
         })
       }
 
-      const retryPolicy = { baseDelay: config.retryBaseDelay, budget: config.retryBudget }
+      const basePolicy = { baseDelay: config.retryBaseDelay, budget: config.retryBudget }
       /** Health checks and model listing answer at once. */
-      const noRetry = { ...retryPolicy, budget: Duration.zero }
+      const noRetry = { ...basePolicy, budget: Duration.zero }
+      // Providers that have answered at least once: one that is restarting is waited for, within the budget; one
+      // that never answered and refuses connections is not running, and the writer hears so within UNREACHED_BUDGET.
+      const answered = new Set<string>()
+      const retryPolicy = (baseUrl: string) =>
+        answered.has(baseUrl) ? basePolicy : { ...basePolicy, unreachedBudget: UNREACHED_BUDGET }
+      const noted =
+        (baseUrl: string) =>
+        <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+          self.pipe(
+            Effect.tap(() => Effect.sync(() => answered.add(baseUrl))),
+            Effect.tapError((e) =>
+              Effect.sync(() => {
+                if (e._tag !== "ProviderUnreachable") answered.add(baseUrl)
+              })
+            )
+          )
 
       /** `GET /models`; retried within the budget when a run depends on it, answered at once for health checks. */
       const fetchModels = Effect.fnUntraced(function* (baseUrl: string, retry: boolean) {
         const url = `${baseUrl}/models`
         const { body } = yield* retryWithinBudget(
-          exchange(HttpClientRequest.get(url), config.metaTimeout),
-          retry ? retryPolicy : noRetry
+          exchange(HttpClientRequest.get(url), config.metaTimeout).pipe(noted(baseUrl)),
+          retry ? retryPolicy(baseUrl) : noRetry
         )
         const decoded = Schema.decodeUnknownOption(ModelList)(body)
         if (decoded._tag === "None") {
@@ -198,9 +217,9 @@ export class LlmProvider extends Context.Service<
             exchange(
               HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
               request.probe ? config.metaTimeout : config.providerTimeout
-            )
+            ).pipe(noted(request.target.baseUrl))
           ),
-          request.probe ? noRetry : retryPolicy
+          request.probe ? noRetry : retryPolicy(request.target.baseUrl)
         )
         const reply = answer.body
         const decoded = Schema.decodeUnknownOption(ChatCompletion)(reply)

@@ -7,8 +7,13 @@ export const MAX_RETRY_DELAY = Duration.seconds(2)
 export interface RetryPolicy {
   /** The first back-off delay; each retry doubles it, up to `MAX_RETRY_DELAY`, with jitter. */
   readonly baseDelay: Duration.Duration
-  /** How long to keep retrying, counted from the first failure. */
+  /** How long to keep retrying, counted from the start of the first attempt: a time-out spends it too. */
   readonly budget: Duration.Duration
+  /**
+   * A shorter budget for a provider that cannot be reached at all and has never answered: nothing is running there,
+   * so the writer hears it at once instead of after the whole budget.
+   */
+  readonly unreachedBudget?: Duration.Duration | undefined
 }
 
 type Failure = ProviderUnreachable | ProviderTimeout | ProviderRejected
@@ -28,16 +33,19 @@ export const isTransient = (e: Failure): boolean =>
  */
 export const retryWithinBudget = <A>(attempt: Effect.Effect<A, Failure>, policy: RetryPolicy) =>
   Effect.gen(function* () {
-    const budgetMs = Duration.toMillis(policy.budget)
-    let firstFailureAt: number | undefined
+    const startedAt = yield* Clock.currentTimeMillis
     for (let retry = 0; ; retry++) {
       const result = yield* Effect.result(attempt)
       if (result._tag === "Success") return result.success
       const failure = result.failure
       if (!isTransient(failure)) return yield* Effect.fail(failure)
+      const budgetMs = Duration.toMillis(
+        failure._tag === "ProviderUnreachable" && policy.unreachedBudget !== undefined
+          ? Duration.min(policy.budget, policy.unreachedBudget)
+          : policy.budget
+      )
       const now = yield* Clock.currentTimeMillis
-      firstFailureAt ??= now
-      const spent = now - firstFailureAt
+      const spent = now - startedAt
       const backoff = Math.min(Duration.toMillis(policy.baseDelay) * 2 ** retry, Duration.toMillis(MAX_RETRY_DELAY))
       const wait = retryAfterOf(failure) ?? backoff * (0.5 + (yield* Random.next))
       if (spent + wait > budgetMs) return yield* Effect.fail(gaveUp(failure, retry + 1, spent))

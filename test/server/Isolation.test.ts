@@ -162,8 +162,8 @@ describe("a failure costs one paragraph", () => {
           ["rewritten", "rewritten", "rewritten", "rewritten", "failed", "rewritten"]
         )
         assert.strictEqual(body.paragraphs[4]?.error, "provider_timeout")
-        // A time-out is retried once within the budget before the paragraph is given up.
-        assert.strictEqual(rewriteCalls(yield* fake.calls, "Paragraph 5:").length, 2)
+        // A time-out spends the budget: a hung call is not tried again at full length.
+        assert.strictEqual(rewriteCalls(yield* fake.calls, "Paragraph 5:").length, 1)
       })
     )
   })
