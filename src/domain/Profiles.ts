@@ -78,11 +78,21 @@ export const ProfileDetail = Schema.Struct({
 })
 export type ProfileDetail = typeof ProfileDetail.Type
 
-const Sample = Schema.String.check(
+/** One sample of the writer's text: the rule a voice's samples keep, in the API and in a backup. */
+export const Sample = Schema.String.check(
   Schema.isPattern(/\S/, { message: "a sample must hold some text, not only spaces" }),
   Schema.isMaxLength(20_000, { message: "a sample is at most 20,000 characters; split a longer text into samples" })
 )
-const Name = Schema.String.check(Schema.isPattern(/\S/, { message: "give the voice a name" }), Schema.isMaxLength(100))
+/** A voice's name: the rule it keeps, in the API and in a backup. */
+export const VoiceName = Schema.String.check(
+  Schema.isPattern(/\S/, { message: "give the voice a name" }),
+  Schema.isMaxLength(100)
+)
+/** A voice's samples: two or more. */
+export const VoiceSamples = Schema.Array(Sample).check(
+  Schema.isMinLength(2, { message: "give at least two samples of the writer's text" }),
+  Schema.isMaxLength(50)
+)
 const Lines = Schema.Array(Schema.String.check(Schema.isMaxLength(500))).check(Schema.isMaxLength(50))
 
 /**
@@ -90,11 +100,8 @@ const Lines = Schema.Array(Schema.String.check(Schema.isMaxLength(500))).check(S
  * phrases to avoid are optional. A `.voice.json` export is accepted as it is (its other fields are ignored).
  */
 export const CreateProfile = Schema.Struct({
-  name: Name,
-  samples: Schema.Array(Sample).check(
-    Schema.isMinLength(2, { message: "give at least two samples of the writer's text" }),
-    Schema.isMaxLength(50)
-  ),
+  name: VoiceName,
+  samples: VoiceSamples,
   description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(1_000))),
   rules: Schema.optionalKey(Lines),
   avoid: Schema.optionalKey(Lines)

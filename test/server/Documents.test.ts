@@ -376,6 +376,65 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
       })
   )
 
+  routes.effect("a backup that would break the workspace is a 400 naming its path, and nothing is written", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const doc = yield* jsonOf<Detail>(yield* postJson("/api/documents", { text: "Utilize 2 keys." }))
+      assert.strictEqual(
+        (yield* postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })).status,
+        200
+      )
+      interface File {
+        documents: Array<Record<string, unknown> & { versions: Array<Record<string, unknown>> }>
+        profiles?: Array<Record<string, unknown>>
+      }
+      const good = yield* jsonOf<File>(yield* getPath("/api/backup"))
+      const before = (yield* jsonOf<{ documents: ReadonlyArray<unknown> }>(yield* getPath("/api/documents"))).documents
+        .length
+      const mine = good.documents.find((d) => d.id === doc.id)!
+      const other = (changes: Record<string, unknown>) => ({ ...mine, id: "restored-one", ...changes })
+      const version = mine.versions[0]!
+      const voice = {
+        id: "my-voice",
+        name: "Mine",
+        description: "",
+        rules: [],
+        avoid: [],
+        samples: ["One sample.", "Two samples."],
+        createdAt: 1,
+        updatedAt: 1
+      }
+      const hostile: ReadonlyArray<readonly [string, unknown, string]> = [
+        ["createdAt 1e308", { ...good, documents: [other({ createdAt: 1e308 })] }, "createdAt"],
+        ["an empty id", { ...good, documents: [other({ id: "" })] }, "id"],
+        ["an id of 300 characters", { ...good, documents: [other({ id: "x".repeat(300) })] }, "id"],
+        [
+          "a stored field that is not JSON",
+          { ...good, documents: [other({ versions: [{ ...version, summary: "not json" }] })] },
+          "summary"
+        ],
+        [
+          "two versions numbered 1",
+          { ...good, documents: [other({ versions: [version, version] })] },
+          "version numbers"
+        ],
+        ["a voice with one sample", { ...good, profiles: [{ ...voice, samples: ["Only one."] }] }, "samples"],
+        ["a voice without a name", { ...good, profiles: [{ ...voice, name: " " }] }, "name"]
+      ]
+      for (const [what, body, path] of hostile) {
+        const res = yield* postJson("/api/backup", body)
+        assert.strictEqual(res.status, 400, what)
+        const error = yield* jsonOf<ErrorJson>(res)
+        assert.include(JSON.stringify(error.error), path, what)
+      }
+      // Nothing of it was written, and the workspace still lists.
+      const after = yield* getPath("/api/documents")
+      assert.strictEqual(after.status, 200)
+      assert.strictEqual((yield* jsonOf<{ documents: ReadonlyArray<unknown> }>(after)).documents.length, before)
+      assert.strictEqual((yield* getPath("/api/documents/restored-one")).status, 404)
+    })
+  )
+
   routes.effect("a run cancelled part-way leaves the paragraphs that finished as a version", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
