@@ -194,11 +194,11 @@ const longParagraph = async (chars: number) => {
   try {
     for (const [name, original] of cases) {
       const rewrite = original.replace(/\b(\d+)\b/, (n) => String(Number(n) + 1))
-      let done = false
+      const state = { done: false }
       let healthMaxMs = 0
       let healthCount = 0
       const probes = (async () => {
-        while (!done) {
+        while (!state.done) {
           const started = performance.now()
           await fetch(`${base}/api/health?baseUrl=${encodeURIComponent("http://127.0.0.1:9/v1")}`).then((r) => r.text())
           healthMaxMs = Math.max(healthMaxMs, performance.now() - started)
@@ -214,7 +214,7 @@ const longParagraph = async (chars: number) => {
       })
       await response.text()
       const checkMs = performance.now() - started
-      done = true
+      state.done = true
       await probes
       if (!response.ok) throw new Error(`POST /api/check answered ${response.status} for ${name}`)
       out.push({ name, chars: original.length, checkMs, healthMaxMs, healthCount })

@@ -60,12 +60,12 @@ export const listConditionsGuard: Guard = (input) => {
   const out: Array<Finding> = []
   // The hits of each sentence, read in one pass: a long paragraph's sentences do not each scan all of them.
   const hits = a.hits.toSorted((x, y) => x.start - y.start)
-  let first = 0
+  let opening = 0
   for (const [s, e] of original.sentences) {
-    while (first < hits.length && (hits[first] as Hit).start < s) first++
-    let last = first
-    while (last < hits.length && (hits[last] as Hit).start < e) last++
-    const own = hits.slice(first, last).filter((h) => h.end <= e)
+    while (opening < hits.length && (hits[opening] as Hit).start < s) opening++
+    let closing = opening
+    while (closing < hits.length && (hits[closing] as Hit).start < e) closing++
+    const own = hits.slice(opening, closing).filter((h) => h.end <= e)
     const trigger = own.find(opensList)
     if (trigger === undefined || original.prose.slice(s, trigger.start).trim() === "") continue
     const parts = items(original, own, trigger.end, e)

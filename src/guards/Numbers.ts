@@ -243,26 +243,21 @@ const unitEndings = (lex: Lexicon): RegExp | undefined => {
   return re
 }
 
-const wholeCache = new WeakMap<Lexicon, RegExp | undefined>()
+/** A test of whether a text says one of a language's phrases of a kind, its pattern compiled once per language. */
+const saysOneOf = (phrasesOf: (lex: Lexicon) => ReadonlyArray<string> | undefined) => {
+  const cache = new WeakMap<Lexicon, RegExp | undefined>()
+  return (p: Prepared, lex: Lexicon): boolean => {
+    if (!cache.has(lex)) cache.set(lex, phrasesPattern(phrasesOf(lex) ?? [], p.lang === "zh" || p.lang === "ja"))
+    const re = cache.get(lex)
+    if (re === undefined) return false
+    re.lastIndex = 0
+    return re.test(p.lower)
+  }
+}
 /** Whether `p` says "all of it" in words ("in full", "intégralement", "全额"), which a "100 %" may be written as. */
-const saysWhole = (p: Prepared, lex: Lexicon): boolean => {
-  if (!wholeCache.has(lex))
-    wholeCache.set(lex, phrasesPattern(lex.numbers.whole ?? [], p.lang === "zh" || p.lang === "ja"))
-  const re = wholeCache.get(lex)
-  if (re === undefined) return false
-  re.lastIndex = 0
-  return re.test(p.lower)
-}
-const bothCache = new WeakMap<Lexicon, RegExp | undefined>()
+const saysWhole = saysOneOf((lex) => lex.numbers.whole)
 /** Whether `p` says "the two of them" in a word ("both", "ambos", "оба"), which a spelled "two" may be written as. */
-const saysBoth = (p: Prepared, lex: Lexicon): boolean => {
-  if (!bothCache.has(lex))
-    bothCache.set(lex, phrasesPattern(lex.numbers.both ?? [], p.lang === "zh" || p.lang === "ja"))
-  const re = bothCache.get(lex)
-  if (re === undefined) return false
-  re.lastIndex = 0
-  return re.test(p.lower)
-}
+const saysBoth = saysOneOf((lex) => lex.numbers.both)
 const isWhole = (q: Quantity) => q.unit === "%" && Math.abs(q.value - 100) < 1e-9
 
 /** Numbers lost, changed (value, unit or percent-ness) or added. */

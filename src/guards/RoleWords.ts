@@ -2,7 +2,7 @@
 import type { Lang, Lexicon } from "./Lexicon.ts"
 import type { Name } from "./Names.ts"
 import { nameLists } from "./NameWords.ts"
-import type { Prepared, Word } from "./Text.ts"
+import type { Prepared } from "./Text.ts"
 
 export interface RoleWords {
   readonly aux: ReadonlySet<string>
@@ -46,17 +46,7 @@ export interface Agent {
 }
 
 /** The index of the first word at or after `offset`. */
-export const wordAt = (words: ReadonlyArray<Word>, offset: number): number => {
-  // Words are in order: a binary search keeps a long paragraph's lookups logarithmic.
-  let lo = 0
-  let hi = words.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((words[mid] as Word).start >= offset) hi = mid
-    else lo = mid + 1
-  }
-  return lo
-}
+export { wordAt } from "./Text.ts"
 
 /** Reads who acts in the clause of words [from, to) among `names`; none when no one is marked as acting. */
 export type AgentReader = (

@@ -41,21 +41,25 @@ export const prepare = (text: string, lang?: Lang): Prepared => {
 
 /** The words of `prepared` inside [start, end). */
 export const wordsIn = (prepared: Prepared, start: number, end: number): ReadonlyArray<Word> => {
-  // Words are in order: find the first by binary search, then read on to `end`.
   const words = prepared.words
-  let lo = 0
-  let hi = words.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((words[mid] as Word).start >= start) hi = mid
-    else lo = mid + 1
-  }
   const out: Array<Word> = []
-  for (let i = lo; i < words.length && (words[i] as Word).start < end; i++) {
+  for (let i = wordAt(words, start); i < words.length && (words[i] as Word).start < end; i++) {
     const w = words[i] as Word
     if (w.end <= end) out.push(w)
   }
   return out
+}
+
+/** The index of the first word at or after `offset` (words are in order: a binary search), or the number of words. */
+export const wordAt = (words: ReadonlyArray<Word>, offset: number): number => {
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((words[mid] as Word).start >= offset) hi = mid
+    else lo = mid + 1
+  }
+  return lo
 }
 
 // ---------------------------------------------------------------------------------------------------------------

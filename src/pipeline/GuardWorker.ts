@@ -12,5 +12,7 @@ export interface GuardRequest {
 }
 
 parentPort?.on("message", (request: GuardRequest) => {
+  // A worker thread's port takes no target origin (that is a window's postMessage).
+  // oxlint-disable-next-line unicorn/require-post-message-target-origin
   parentPort?.postMessage({ id: request.id, safety: checkSafety(request.original, request.candidate) })
 })

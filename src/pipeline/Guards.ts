@@ -73,6 +73,8 @@ export const layerWorker: Layer.Layer<never> = Layer.effect(
         worker ??= spawn(module)
         // A worker keeps the process alive only while a check waits on it.
         worker.ref()
+        // A worker thread's port takes no target origin (that is a window's postMessage).
+        // oxlint-disable-next-line unicorn/require-post-message-target-origin
         worker.postMessage({ id, original, candidate } satisfies GuardRequest)
         return Effect.sync(() => waiting.delete(id))
       }).pipe(

@@ -386,19 +386,22 @@ describe("the web workspace in Chromium", () => {
     const second = await page.context().newPage()
     await second.goto(app.url)
     await second.locator("[data-test=open-document]", { hasText: "In order to upgrade" }).first().click()
-    const other = second.locator("[data-test=review-paragraph]").nth(0)
-    await other.locator("[data-test=edit]").click()
+    const otherCard = second.locator("[data-test=review-paragraph]").nth(0)
+    await otherCard.locator("[data-test=edit]").click()
     await second.fill("[data-test=edit-text]", "Upgrade with the installer before 12 March 2026.")
     await second.click("[data-test=save-edit]")
-    await waitUntil(async () => (await other.locator("[data-test=decision]").textContent()) === "edited", "edited")
+    await waitUntil(async () => (await otherCard.locator("[data-test=decision]").textContent()) === "edited", "edited")
     await card.locator("[data-test=alternative]").waitFor({ timeout: 15_000 })
     assert.strictEqual(await card.locator("[data-test=decision]").textContent(), "edited")
     assert.include((await page.textContent("[data-test=reviewed-text]")) ?? "", "Upgrade with the installer")
     await page.screenshot({ path: `${SCREENSHOTS}/11-retry-after-edit.png`, fullPage: true })
     // The first tab still thinks the paragraph is at the revision it loaded: its stale choice is refused, not applied.
     await app.run(app.fake.configure({}))
-    await other.locator("[data-test=reject]").click()
-    await waitUntil(async () => (await other.locator("[data-test=decision]").textContent()) === "rejected", "rejected")
+    await otherCard.locator("[data-test=reject]").click()
+    await waitUntil(
+      async () => (await otherCard.locator("[data-test=decision]").textContent()) === "rejected",
+      "rejected"
+    )
     await card.locator("[data-test=keep-mine]").click()
     await page.locator("[data-test=review-error]").waitFor()
     assert.strictEqual(await card.locator("[data-test=decision]").textContent(), "rejected")
