@@ -22,6 +22,8 @@ export interface AppSettings {
   readonly retryBudget: Duration.Duration
   readonly maxDocumentChars: number
   readonly maxBodyBytes: number
+  /** The limit of a backup restored with `POST /api/backup` (`MAX_BACKUP_BYTES`, default 1 GiB). */
+  readonly maxBackupBytes: number
   readonly profilesDir: string
   readonly webDir: string
   readonly logDocuments: boolean
@@ -44,6 +46,7 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
         retryBudget: Config.Duration("PROVIDER_RETRY_BUDGET").pipe(Config.withDefault(Duration.seconds(20))),
         maxDocumentChars: Config.Int("MAX_DOCUMENT_CHARS").pipe(Config.withDefault(200_000)),
         maxBodyBytes: Config.Int("MAX_BODY_BYTES").pipe(Config.withDefault(2 * 1024 * 1024)),
+        maxBackupBytes: Config.Int("MAX_BACKUP_BYTES").pipe(Config.withDefault(1024 * 1024 * 1024)),
         profilesDir: Config.String("PROFILES_DIR").pipe(Config.withDefault("fixtures/profiles")),
         webDir: Config.String("WEB_DIR").pipe(Config.withDefault("web/dist")),
         logDocuments: Config.Boolean("LOG_DOCUMENTS").pipe(Config.withDefault(false)),

@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Stream } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import {
@@ -65,13 +65,43 @@ const checkRequest = Effect.gen(function* () {
       })
     }
     const length = Number(request.headers["content-length"] ?? "0")
-    if (length > config.maxBodyBytes) {
+    const { limit, name } = bodyLimit(config, request.url)
+    if (length > limit) {
       return yield* new DocumentTooLarge({
-        message: `the request body is ${length} bytes; the limit is ${config.maxBodyBytes} bytes (MAX_BODY_BYTES)`
+        message: `the request body is ${length} bytes; the limit is ${limit} bytes (${name})`
       })
     }
   }
 })
+
+/** The body limit of a route: a backup has its own, every other body `MAX_BODY_BYTES`. */
+const bodyLimit = (config: AppConfig["Service"], url: string): { readonly limit: number; readonly name: string } =>
+  url.split("?")[0] === "/api/backup"
+    ? { limit: config.maxBackupBytes, name: "MAX_BACKUP_BYTES" }
+    : { limit: config.maxBodyBytes, name: "MAX_BODY_BYTES" }
+
+/**
+ * The body as text, read as it arrives and cut off at `limit` bytes: a body sent without `Content-Length` (chunked)
+ * is never buffered past the limit.
+ */
+const readCapped = (request: HttpServerRequest.HttpServerRequest, limit: number, name: string) =>
+  request.stream.pipe(
+    Stream.mapError(() => new InvalidRequest({ message: "the request body could not be read; send a JSON object" })),
+    Stream.runFoldEffect(
+      () => ({ chunks: [] as Array<Uint8Array>, size: 0 }),
+      (read, chunk: Uint8Array) => {
+        read.size += chunk.length
+        if (read.size > limit) {
+          return Effect.fail(
+            new DocumentTooLarge({ message: `the request body is larger than ${limit} bytes (${name})` })
+          )
+        }
+        read.chunks.push(chunk)
+        return Effect.succeed(read)
+      }
+    ),
+    Effect.map((read) => Buffer.concat(read.chunks).toString("utf8"))
+  )
 
 /**
  * The revision an `If-Match` header asks for: `"3"`, `W/"3"` or `3`; undefined without the header or with `*`. A
@@ -98,14 +128,8 @@ export const readBody = <S extends Schema.Top & { readonly DecodingServices: nev
   Effect.gen(function* () {
     const config = yield* AppConfig
     const request = yield* HttpServerRequest.HttpServerRequest
-    const text = yield* request.text.pipe(
-      Effect.mapError(() => new InvalidRequest({ message: "the request body could not be read; send a JSON object" }))
-    )
-    if (Buffer.byteLength(text) > config.maxBodyBytes) {
-      return yield* new DocumentTooLarge({
-        message: `the request body is larger than ${config.maxBodyBytes} bytes (MAX_BODY_BYTES)`
-      })
-    }
+    const { limit, name } = bodyLimit(config, request.url)
+    const text = yield* readCapped(request, limit, name)
     const json = yield* Effect.try({
       try: (): unknown => JSON.parse(text),
       catch: (e) =>
