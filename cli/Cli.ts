@@ -1,5 +1,6 @@
 import { Command } from "effect/cli"
 import { check, health, rewrite } from "./Commands.ts"
+import { backup } from "./BackupCommand.ts"
 import { documents } from "./DocumentsCommand.ts"
 import { evaluate } from "./EvalCommand.ts"
 import { profiles } from "./ProfilesCommand.ts"
@@ -10,7 +11,7 @@ export const VERSION = "0.1.0"
 
 /** The whole command tree, run with explicit arguments (main passes `process.argv`, tests their own). */
 export const cli = Command.runWith(
-  redraft.pipe(Command.withSubcommands([rewrite, check, score, documents, profiles, health, evaluate])),
+  redraft.pipe(Command.withSubcommands([rewrite, check, score, documents, backup, profiles, health, evaluate])),
   {
     version: VERSION
   }

@@ -1,3 +1,4 @@
+import { BackupFile, type RestoreResult } from "../src/domain/Backup.ts"
 import { Context, Effect, Layer, Schema, Stream } from "effect"
 import { Sse } from "effect/encoding"
 import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
@@ -57,6 +58,10 @@ export class RedraftClient extends Context.Service<
     readonly check: (body: CheckRequest) => Effect.Effect<CheckResult, CliFailure>
     readonly documents: (query: string | undefined) => Effect.Effect<ReadonlyArray<DocumentSummary>, CliFailure>
     readonly createDocument: (body: CreateDocument) => Effect.Effect<DocumentDetail, CliFailure>
+    /** Every document, version and voice of the workspace, as one backup file. */
+    readonly exportBackup: Effect.Effect<BackupFile, CliFailure>
+    /** Restores a backup file as read: what is missing is added, nothing is overwritten. */
+    readonly restoreBackup: (file: unknown) => Effect.Effect<RestoreResult, CliFailure>
     /** A saved document's rewrite, streamed like `rewrite`; the run is saved as the document's next version. */
     readonly rewriteDocument: (
       id: string,
@@ -177,6 +182,9 @@ export class RedraftClient extends Context.Service<
         documents: (q) =>
           call(api.documents.list({ query: q === undefined ? {} : { q } })).pipe(Effect.map((body) => body.documents)),
         createDocument: (payload) => call(api.documents.create({ payload })),
+        exportBackup: call(api.backup.export()),
+        restoreBackup: (file) =>
+          checked(BackupFile, file).pipe(Effect.flatMap((payload) => call(api.backup.restore({ payload })))),
         rewriteDocument: (id, body, onProgress) =>
           streamed<DocumentRewriteResult>(`/api/documents/${encodeURIComponent(id)}/rewrite`, body, onProgress)
       })

@@ -138,6 +138,30 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
     }).pipe(Effect.scoped)
   )
 
+  it.effect("backup export writes the workspace to a file that backup restore takes back; a bad file exits 1", () =>
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const { dir } = yield* withFile("")
+      const file = `${dir}/workspace.json`
+      const exported = yield* redraft(["backup", "export", "--out", file])
+      assert.strictEqual(exported.exitCode, 0, exported.stderr)
+      assert.match(exported.stderr, /wrote \d+ document\(s\)/)
+      const backup = JSON.parse(yield* fs.readFileString(file)) as { format: string; documents: ReadonlyArray<unknown> }
+      assert.strictEqual(backup.format, "redraft-backup")
+      const again = yield* redraft(["backup", "restore", file, "--json"])
+      assert.strictEqual(again.exitCode, 0, again.stderr)
+      const result = JSON.parse(again.stdout) as { added: ReadonlyArray<string>; skipped: ReadonlyArray<string> }
+      // Everything is there already: nothing is added, every document is skipped.
+      assert.deepStrictEqual(result.added, [])
+      assert.strictEqual(result.skipped.length, backup.documents.length)
+      const bad = `${dir}/bad.json`
+      yield* fs.writeFileString(bad, JSON.stringify({ ...backup, documents: [{ id: "", title: "x", text: "x" }] }))
+      const refused = yield* redraft(["backup", "restore", bad, "--json"])
+      assert.strictEqual(refused.exitCode, 1)
+      assert.include(refused.stdout, "documents.0.id")
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("draws a progress bar when stderr is a terminal", () =>
     Effect.gen(function* () {
       yield* (yield* FakeProvider).configure({})
