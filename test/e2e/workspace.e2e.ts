@@ -432,6 +432,38 @@ describe("the web workspace in Chromium", () => {
     await second.close()
   })
 
+  it("exports the workspace with Export all and restores it with Restore…, overwriting nothing", async () => {
+    await app.run(app.fake.configure({}))
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-test=export-backup]")])
+    const path = await download.path()
+    const backup = JSON.parse(require("node:fs").readFileSync(path, "utf8")) as {
+      documents: Array<{ id: string; title: string }>
+    }
+    assert.isAbove(backup.documents.length, 0)
+    // The same file with one document under a new id: that one is added, the others are already here.
+    const renamed = {
+      ...backup,
+      documents: [...backup.documents, { ...backup.documents[0]!, id: "from-backup", title: "Restored copy" }]
+    }
+    await page.setInputFiles("[data-test=restore-backup]", {
+      name: "workspace.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(renamed))
+    })
+    await page.waitForSelector("[data-test=restored]")
+    const said = (await page.textContent("[data-test=restored]")) ?? ""
+    assert.include(said, "1 added")
+    assert.include(said, `${backup.documents.length} already here`)
+    await page.locator("[data-test=document-item]", { hasText: "Restored copy" }).waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}/13-restored.png`, fullPage: true })
+    await page.setInputFiles("[data-test=restore-backup]", {
+      name: "notes.json",
+      mimeType: "application/json",
+      buffer: Buffer.from("not json")
+    })
+    await page.locator(".rail-error", { hasText: "not a Redraft backup" }).waitFor()
+  })
+
   it("has no serious accessibility violations in light or dark mode, and no console errors", async () => {
     await app.run(app.fake.configure({}))
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } })

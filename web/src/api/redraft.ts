@@ -4,6 +4,7 @@
  * a field renamed there fails this file's typecheck, and no server code reaches the browser bundle.
  */
 import type { ErrorBody } from "../../../src/api/Api.ts"
+import type { RestoreResult } from "../../../src/domain/Backup.ts"
 import type { HealthResult, ModelList } from "../../../src/domain/Api.ts"
 import type {
   CreateProfile,
@@ -229,6 +230,9 @@ const ifMatch = (revision: number | undefined): Record<string, string> =>
 
 export const updateDocument = (id: string, body: UpdateDocument, revision?: number) =>
   sendJson<DocumentDetail>("PUT", `/api/documents/${encodeURIComponent(id)}`, body, undefined, ifMatch(revision))
+
+/** Restores a backup file as read (the service checks it): what is missing is added, nothing is overwritten. */
+export const restoreBackup = (file: unknown) => sendJson<RestoreResult>("POST", "/api/backup", file)
 
 export const deleteDocument = (id: string) => sendJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`)
 

@@ -7,6 +7,7 @@ import {
   type DocumentSummary,
   getDocument,
   listDocuments,
+  restoreBackup,
   updateDocument
 } from "../api/redraft.ts"
 import { useRunStore } from "./run.ts"
@@ -37,6 +38,8 @@ export const useDocumentsStore = defineStore("documents", () => {
    * they keep it (`keepMine`) or take this one (`takeTheirs`).
    */
   const conflict = ref<{ readonly text: string; readonly revision: number } | null>(null)
+  /** What the last restore did, in words. */
+  const restored = ref<string | null>(null)
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined
   let deleteTimer: ReturnType<typeof setTimeout> | undefined
@@ -85,6 +88,27 @@ export const useDocumentsStore = defineStore("documents", () => {
         error.value =
           "This document was saved in another tab or window since you opened it. Your text is still here; choose which to keep."
       } else failed(e)
+    }
+  }
+
+  /** Restores a backup file (from Export all or `redraft backup export`): adds what is missing, overwrites nothing. */
+  const restore = async (file: File) => {
+    restored.value = null
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(await file.text())
+    } catch {
+      error.value = `${file.name} is not a Redraft backup (it is not JSON).`
+      return
+    }
+    try {
+      const result = await restoreBackup(parsed)
+      const copies = result.copied.length > 0 ? `, ${result.copied.length} kept as copies beside changed ones` : ""
+      restored.value = `Restored ${file.name}: ${result.added.length} added, ${result.skipped.length} already here${copies}.`
+      error.value = null
+      await refresh()
+    } catch (e) {
+      failed(e)
     }
   }
 
@@ -196,6 +220,8 @@ export const useDocumentsStore = defineStore("documents", () => {
     error,
     pendingDelete,
     conflict,
+    restored,
+    restore,
     refresh,
     save,
     keepMine,
