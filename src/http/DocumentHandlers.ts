@@ -1,5 +1,5 @@
 /** The handlers of the documents routes (src/api/Api.ts): read the request, call the Documents store, answer. */
-import { Effect } from "effect"
+import { Deferred, Effect, Exit, Fiber } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
@@ -11,11 +11,13 @@ import {
   UpdateDocument
 } from "../domain/Documents.ts"
 import { BackupFile } from "../domain/Backup.ts"
+import { DocumentNotFound } from "../domain/Errors.ts"
 import type { RewriteResult } from "../domain/Rewrite.ts"
 import { Pipeline } from "../pipeline/Pipeline.ts"
 import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
 import type { DatabaseFailure } from "../store/Database.ts"
 import { Backup } from "../store/Backup.ts"
+import { DocumentRuns } from "../store/DocumentRuns.ts"
 import { Documents } from "../store/Documents.ts"
 import { Versions } from "../store/Versions.ts"
 import { apiHandler, etag, ifMatchRevision, readBody } from "./Respond.ts"
@@ -65,6 +67,8 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
       apiHandler(
         Effect.gen(function* () {
           yield* (yield* Documents).remove(params.id).pipe(withoutDatabaseFailure)
+          // Its runs stop: their provider calls are cancelled, and they answer that the document is gone.
+          yield* (yield* DocumentRuns).stop(params.id)
           return HttpServerResponse.empty({ status: 204 })
         })
       )
@@ -83,27 +87,51 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
             versions
               .save(params.id, { styleProfileId, styleProfile: body.styleProfile, original: document.text, result })
               .pipe(Effect.orDie)
+          const runs = yield* DocumentRuns
+          let deleted = false
+          // The run stops when the document is deleted while it goes on (see DocumentRuns).
+          const stoppable = <A, E>(work: Effect.Effect<A, E>) =>
+            Effect.scoped(
+              Effect.gen(function* () {
+                const signal = yield* runs.watch(params.id)
+                const fiber = yield* Effect.forkChild(work)
+                yield* Deferred.await(signal).pipe(
+                  Effect.andThen(Effect.sync(() => (deleted = true))),
+                  Effect.andThen(Fiber.interrupt(fiber)),
+                  Effect.forkScoped
+                )
+                return yield* Fiber.join(fiber)
+              })
+            )
           // Debug holds each paragraph's text for the version; the answer has it only when it was asked for.
           const saving: Pipeline["Service"] = {
             run: (run) =>
-              pipeline
-                .run({
-                  ...run,
-                  options: { ...run.options, includeDebug: true },
-                  // A cancelled run still leaves the finished paragraphs as a version.
-                  onCancel: (finished) => save(finished).pipe(Effect.ignore)
-                })
-                .pipe(
-                  // Paragraphs that finished before a failure are a version too.
-                  Effect.tapError((e) => (e.partialResult === undefined ? Effect.void : save(e.partialResult))),
-                  Effect.flatMap((result) =>
-                    save(result).pipe(
-                      Effect.map((version) => ({ ...withDebugIf(result, input.options.includeDebug), version }))
+              stoppable(
+                pipeline
+                  .run({
+                    ...run,
+                    options: { ...run.options, includeDebug: true },
+                    // A cancelled run still leaves the finished paragraphs as a version.
+                    onCancel: (finished) => save(finished).pipe(Effect.ignore)
+                  })
+                  .pipe(
+                    // Paragraphs that finished before a failure are a version too.
+                    Effect.tapError((e) => (e.partialResult === undefined ? Effect.void : save(e.partialResult))),
+                    Effect.flatMap((result) =>
+                      save(result).pipe(
+                        Effect.map((version) => ({ ...withDebugIf(result, input.options.includeDebug), version }))
+                      )
                     )
                   )
-                )
+              )
           }
-          return yield* runResponse(saving, input)
+          const answer = yield* Effect.exit(runResponse(saving, input))
+          if (Exit.isFailure(answer) && deleted) {
+            return yield* new DocumentNotFound({
+              message: `document ${JSON.stringify(params.id)} was deleted while its rewrite ran; the run was stopped and nothing was saved`
+            })
+          }
+          return yield* Effect.suspend(() => answer)
         })
       )
     )

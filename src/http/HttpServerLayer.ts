@@ -14,6 +14,7 @@ import { Voices } from "../store/Voices.ts"
 import { ApiRoutes } from "./ApiHandlers.ts"
 import { createReadyServer } from "./ReadyServer.ts"
 import { ErrorBodiesMiddleware } from "./ErrorBodies.ts"
+import { DocumentRuns } from "../store/DocumentRuns.ts"
 import { SecurityMiddleware } from "./Security.ts"
 import { StaticRoutes } from "./Static.ts"
 import { layerWorker as GuardsOnWorker } from "../pipeline/Guards.ts"
@@ -28,9 +29,13 @@ export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
     Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer]))
   ).pipe(
     Layer.provideMerge(
-      Layer.mergeAll(Documents.layerNoDeps, Versions.layerNoDeps, Backup.layerNoDeps, Voices.layerNoDeps).pipe(
-        Layer.provide(Database.layer)
-      )
+      Layer.mergeAll(
+        Documents.layerNoDeps,
+        Versions.layerNoDeps,
+        Backup.layerNoDeps,
+        Voices.layerNoDeps,
+        DocumentRuns.layer
+      ).pipe(Layer.provide(Database.layer))
     ),
     Layer.provideMerge(LlmProvider.layer),
     // Long texts are checked on a worker thread: no request waits behind another's check.

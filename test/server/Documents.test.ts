@@ -435,6 +435,34 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
     })
   )
 
+  routes.effect(
+    "deleting a document during its run stops the run: its provider calls are cancelled, the answer is 404",
+    () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({})
+        const doc = yield* jsonOf<Detail>(
+          yield* postJson("/api/documents", { text: "We utilize the first key in order to open the door.\n" })
+        )
+        yield* fake.configure({ behaviours: ["slow"], delayMs: 5000 })
+        const abortedBefore = yield* fake.aborted
+        const run = yield* Effect.forkChild(
+          postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })
+        )
+        yield* Effect.sleep("300 millis")
+        assert.strictEqual((yield* send("DELETE", `/api/documents/${doc.id}`)).status, 204)
+        const answer = yield* Fiber.join(run)
+        assert.strictEqual(answer.status, 404)
+        const error = yield* jsonOf<ErrorJson>(answer)
+        assert.strictEqual(error.error.code, "document_not_found")
+        assert.include(error.error.message, "deleted while its rewrite ran")
+        // The provider saw its call go away instead of answering it 5 s later.
+        yield* Effect.sleep("200 millis")
+        assert.isAbove(yield* fake.aborted, abortedBefore)
+        yield* fake.configure({})
+      })
+  )
+
   routes.effect("a run cancelled part-way leaves the paragraphs that finished as a version", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider
