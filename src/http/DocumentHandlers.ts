@@ -88,8 +88,12 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
               .save(params.id, { styleProfileId, styleProfile: body.styleProfile, original: document.text, result })
               .pipe(Effect.orDie)
           const runs = yield* DocumentRuns
+          const gone = new DocumentNotFound({
+            message: `document ${JSON.stringify(params.id)} was deleted while its rewrite ran; the run was stopped and nothing was saved`
+          })
           let deleted = false
-          // The run stops when the document is deleted while it goes on (see DocumentRuns).
+          // The run stops when the document is deleted while it goes on (see DocumentRuns): its provider calls are
+          // interrupted, and it ends with the document's 404 (a streamed run sends it as its error event).
           const stoppable = <A, E>(work: Effect.Effect<A, E>) =>
             Effect.scoped(
               Effect.gen(function* () {
@@ -100,7 +104,9 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
                   Effect.andThen(Fiber.interrupt(fiber)),
                   Effect.forkScoped
                 )
-                return yield* Fiber.join(fiber)
+                const exit = yield* Fiber.await(fiber)
+                if (deleted) return yield* Effect.die(gone)
+                return yield* Effect.suspend(() => exit)
               })
             )
           // Debug holds each paragraph's text for the version; the answer has it only when it was asked for.
@@ -126,11 +132,7 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
               )
           }
           const answer = yield* Effect.exit(runResponse(saving, input))
-          if (Exit.isFailure(answer) && deleted) {
-            return yield* new DocumentNotFound({
-              message: `document ${JSON.stringify(params.id)} was deleted while its rewrite ran; the run was stopped and nothing was saved`
-            })
-          }
+          if (Exit.isFailure(answer) && deleted) return yield* gone
           return yield* Effect.suspend(() => answer)
         })
       )

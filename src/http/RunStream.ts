@@ -1,6 +1,6 @@
 import { Effect, Queue, Stream } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { errorBody } from "../domain/Errors.ts"
+import { DocumentNotFound, errorBody } from "../domain/Errors.ts"
 import type { Pipeline, RunInput } from "../pipeline/Pipeline.ts"
 
 const encoder = new TextEncoder()
@@ -24,11 +24,14 @@ export const streamRun = (pipeline: Pipeline["Service"], input: RunInput): HttpS
             onFailure: (e) => offer("error", errorBody(e))
           }),
           Effect.catchDefect((defect) =>
-            Effect.logError("run failed unexpectedly", defect).pipe(
-              Effect.andThen(
-                offer("error", { error: { code: "internal_error", message: "Redraft hit an unexpected error" } })
-              )
-            )
+            // A run stopped because its document was deleted ends with that 404, as an error event.
+            defect instanceof DocumentNotFound
+              ? offer("error", errorBody(defect))
+              : Effect.logError("run failed unexpectedly", defect).pipe(
+                  Effect.andThen(
+                    offer("error", { error: { code: "internal_error", message: "Redraft hit an unexpected error" } })
+                  )
+                )
           ),
           Effect.andThen(Queue.end(queue)),
           Effect.forkScoped

@@ -459,6 +459,18 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         // The provider saw its call go away instead of answering it 5 s later.
         yield* Effect.sleep("200 millis")
         assert.isAbove(yield* fake.aborted, abortedBefore)
+        // A streamed run ends with the same 404 as its error event.
+        const second = yield* jsonOf<Detail>(
+          yield* postJson("/api/documents", { text: "We utilize the first key in order to open the door.\n" })
+        )
+        const streamed = yield* Effect.forkChild(
+          streamRewrite({ options: { styleThreshold: 0 } }, false, `/api/documents/${second.id}/rewrite`)
+        )
+        yield* Effect.sleep("300 millis")
+        assert.strictEqual((yield* send("DELETE", `/api/documents/${second.id}`)).status, 204)
+        const events = (yield* Fiber.join(streamed)).text
+        assert.include(events, "event: error")
+        assert.include(events, "document_not_found")
         yield* fake.configure({})
       })
   )
