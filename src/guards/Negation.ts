@@ -15,22 +15,13 @@ import type { Lexicon } from "./Lexicon.ts"
 import { negativeWordSpots, negativeWords, prohibitionSpots } from "./NegativeWords.ts"
 import { oppositeSwaps, oppositesFindings, type Swap } from "./Opposites.ts"
 import { type Tally, tallies } from "./Tallies.ts"
-import { foldAccents, type Prepared, type Word } from "./Text.ts"
+import { foldAccents, type Prepared, type Word, wordAt } from "./Text.ts"
 import { clauseAround, clauseTopics } from "./Topics.ts"
 
 const CJK = new Set(["zh", "ja"])
 
 /** The index of the first word of `text` that starts at or after `offset` (words.length when none): a binary search. */
-const firstWordFrom = (text: Prepared, offset: number): number => {
-  let lo = 0
-  let hi = text.words.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((text.words[mid] as Word).start >= offset) hi = mid
-    else lo = mid + 1
-  }
-  return lo
-}
+const firstWordFrom = (text: Prepared, offset: number): number => wordAt(text.words, offset)
 
 /** The first word that starts at or after `offset`. */
 const wordAfter = (text: Prepared, offset: number): Word | undefined => text.words[firstWordFrom(text, offset)]

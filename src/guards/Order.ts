@@ -9,7 +9,7 @@ import { finding, type Finding } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import type { Lang, Lexicon } from "./Lexicon.ts"
 import { escape } from "./Regex.ts"
-import type { Prepared, Word } from "./Text.ts"
+import { firstIndex, type Prepared, type Word } from "./Text.ts"
 
 interface Relation {
   readonly earlier: ReadonlyArray<Word>
@@ -101,16 +101,15 @@ export const isContent = (w: Word, ow: OrderWords): boolean => {
   return lower.length >= 3 && !ow.stop.has(lower)
 }
 
-/** The index of the first word that ends after `offset` (words are in order), or the number of words. */
-const firstEndingAfter = (words: ReadonlyArray<Word>, offset: number): number => {
-  let lo = 0
-  let hi = words.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if ((words[mid] as Word).end > offset) hi = mid
-    else lo = mid + 1
-  }
-  return lo
+/** Where each clause of `clausesOf` starts and ends, as [first word, last word + 1], read once. */
+export const clauseSpans = (clauses: ReadonlyArray<number>): ReadonlyMap<number, readonly [number, number]> => {
+  const spans = new Map<number, [number, number]>()
+  clauses.forEach((clause, i) => {
+    const span = spans.get(clause)
+    if (span === undefined) spans.set(clause, [i, i + 1])
+    else span[1] = i + 1
+  })
+  return spans
 }
 
 const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
@@ -122,13 +121,7 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
     for (let i = from; i < to; i++) if (!skip.has(i) && content(i)) out.push(words[i] as Word)
     return out
   }
-  // Where each clause's words start and end, read once.
-  const spans = new Map<number, [number, number]>()
-  clauses.forEach((clause, i) => {
-    const span = spans.get(clause)
-    if (span === undefined) spans.set(clause, [i, i + 1])
-    else span[1] = i + 1
-  })
+  const spans = clauseSpans(clauses)
   const clauseRange = (clause: number): readonly [number, number] => spans.get(clause) ?? [0, 0]
   const relations: Array<Relation> = []
   for (const m of p.lower.matchAll(ow.re)) {
@@ -140,7 +133,7 @@ const relationsOf = (p: Prepared, ow: OrderWords): ReadonlyArray<Relation> => {
       DELAY_BEFORE_RE.test(p.lower.slice(Math.max(0, start - 3), start))
     )
       continue
-    const first = firstEndingAfter(words, start)
+    const first = firstIndex(words.length, (i) => (words[i] as Word).end > start)
     if (first >= words.length) continue
     const markerWords = new Set<number>()
     for (let i = first; i < words.length && (words[i] as Word).start < end; i++) markerWords.add(i)
@@ -238,18 +231,11 @@ const WINDOW = 3_000
 const at = (r: Relation): number => Math.min(r.earlier[0]?.start ?? 0, r.later[0]?.start ?? 0)
 
 /** The relations (sorted by where they start) that start in [from, to]. */
-const nearby = (sorted: ReadonlyArray<Relation>, from: number, to: number): ReadonlyArray<Relation> => {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (at(sorted[mid] as Relation) >= from) hi = mid
-    else lo = mid + 1
-  }
-  let end = lo
-  while (end < sorted.length && at(sorted[end] as Relation) <= to) end++
-  return sorted.slice(lo, end)
-}
+const nearby = (sorted: ReadonlyArray<Relation>, from: number, to: number): ReadonlyArray<Relation> =>
+  sorted.slice(
+    firstIndex(sorted.length, (i) => at(sorted[i] as Relation) >= from),
+    firstIndex(sorted.length, (i) => at(sorted[i] as Relation) > to)
+  )
 
 export const orderGuard: Guard = ({ original, rewrite, lexicon }) => {
   const ow = orderWords(lexicon)

@@ -20,7 +20,7 @@ import { type Name, namesOf } from "./Names.ts"
 import { sameWord } from "./NameWords.ts"
 import { type Agent, type AgentReader, roleWords, type RoleWords, wordAt } from "./RoleWords.ts"
 import { markedAgent, markedNouns } from "./RolesJapanese.ts"
-import { clausesOf, sameStem } from "./Order.ts"
+import { clauseSpans, clausesOf, sameStem } from "./Order.ts"
 import { type Prepared, type Word, wordsIn } from "./Text.ts"
 import { sentenceTopics, shareOf } from "./Topics.ts"
 
@@ -97,13 +97,7 @@ const partyClauses = (p: Prepared, names: ReadonlyArray<Name>, rw: RoleWords): R
     if (!list.some((m) => m.start === n.start)) list.push(n)
     byClause.set(clause, list)
   }
-  // Where each clause's words start and end, read once.
-  const spans = new Map<number, [number, number]>()
-  clauses.forEach((clause, i) => {
-    const span = spans.get(clause)
-    if (span === undefined) spans.set(clause, [i, i + 1])
-    else span[1] = i + 1
-  })
+  const spans = clauseSpans(clauses)
   const out: Array<Clause> = []
   for (const [clause, list] of byClause) {
     list.sort((a, b) => a.start - b.start)
@@ -183,7 +177,11 @@ const tradedDeeds = (p: Prepared, q: Prepared, lex: Lexicon): Finding | undefine
   const lang = p.lang
   // The rewrite's links by the start of the name, so each lookup reads the few of that name.
   const byName = new Map<string, Array<Link>>()
-  for (const l of after) byName.set(coarse(l.name), [...(byName.get(coarse(l.name)) ?? []), l])
+  for (const l of after) {
+    const list = byName.get(coarse(l.name)) ?? []
+    list.push(l)
+    byName.set(coarse(l.name), list)
+  }
   const does = (name: Name, verb: string): Link | undefined =>
     byName.get(coarse(name))?.find((l) => same(l.name, name, lang) && sameStem(l.verb, verb, false))
   for (const a of before) {

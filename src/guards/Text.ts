@@ -50,17 +50,21 @@ export const wordsIn = (prepared: Prepared, start: number, end: number): Readonl
   return out
 }
 
-/** The index of the first word at or after `offset` (words are in order: a binary search), or the number of words. */
-export const wordAt = (words: ReadonlyArray<Word>, offset: number): number => {
+/** The first index in [0, length) at which `reached` holds, for a test that holds from some index on (a binary search). */
+export const firstIndex = (length: number, reached: (i: number) => boolean): number => {
   let lo = 0
-  let hi = words.length
+  let hi = length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if ((words[mid] as Word).start >= offset) hi = mid
+    if (reached(mid)) hi = mid
     else lo = mid + 1
   }
   return lo
 }
+
+/** The index of the first word at or after `offset` (words are in order), or the number of words. */
+export const wordAt = (words: ReadonlyArray<Word>, offset: number): number =>
+  firstIndex(words.length, (i) => (words[i] as Word).start >= offset)
 
 // ---------------------------------------------------------------------------------------------------------------
 // Markdown

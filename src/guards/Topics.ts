@@ -4,7 +4,7 @@
  * pairs of adjacent characters. Pure.
  */
 import type { Lang } from "./Lexicon.ts"
-import { foldAccents, type Prepared } from "./Text.ts"
+import { firstIndex, foldAccents, type Prepared } from "./Text.ts"
 
 const CJK = new Set<Lang>(["zh", "ja"])
 const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
@@ -66,15 +66,8 @@ export const sentenceAt = (text: Prepared, offset: number): readonly [number, nu
 const SENTENCE_WINDOW = 24
 
 /** The index of the sentence of `text` around an offset (0 before the first). */
-const sentenceIndexAt = (text: Prepared, offset: number): number => {
-  let [lo, hi] = [0, text.sentences.length]
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((text.sentences[mid]?.[1] ?? 0) <= offset) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
+const sentenceIndexAt = (text: Prepared, offset: number): number =>
+  firstIndex(text.sentences.length, (i) => (text.sentences[i]?.[1] ?? 0) > offset)
 
 /** The rewrite's sentence that shares the most of the original sentence's topics, if it shares at least 40 %. */
 export const matchingSentence = (
