@@ -4,8 +4,7 @@
  * with an empty body; this middleware writes the body that says what to fix.
  */
 import { Effect, type Types } from "effect"
-import { HttpRouter, HttpServerError, type HttpServerResponse } from "effect/http"
-import { HttpServerRequest } from "effect/http"
+import { HttpRouter, HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { errorResponse } from "./Respond.ts"
 import { InvalidRequest, RouteNotFound } from "../domain/Errors.ts"
 
