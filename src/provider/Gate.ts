@@ -5,7 +5,7 @@
  * stays busy while anything waits. Between runs, the run holding the fewest slots goes first, so one long document
  * does not shut another run out.
  */
-import { Context, Deferred, Effect } from "effect"
+import { Context, Deferred, Duration, Effect, Fiber } from "effect"
 
 /** Where a call stands in line: its run, and its rank within the run (lower goes first). */
 export interface CallRank {
@@ -35,8 +35,16 @@ export class Gate {
     this.free = permits
   }
 
-  /** Runs `effect` holding one slot, after waiting for it in rank order; an interrupted wait leaves the line. */
-  withPermit<A, E, R>(rank: CallRank, effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> {
+  /**
+   * Runs `effect` holding one slot, after waiting for it in rank order; an interrupted wait leaves the line. A call
+   * that holds its slot longer than `holdLimit` gives it back and goes on waiting for its answer: a hung call does not
+   * stall every other run on the provider.
+   */
+  withPermit<A, E, R>(
+    rank: CallRank,
+    effect: Effect.Effect<A, E, R>,
+    holdLimit?: Duration.Duration
+  ): Effect.Effect<A, E, R> {
     return Effect.uninterruptibleMask((restore) =>
       Effect.gen({ self: this }, function* () {
         const waiter = this.enter(rank)
@@ -45,7 +53,20 @@ export class Gate {
             Effect.onInterrupt(() => Effect.sync(() => this.leave(waiter)))
           )
         }
-        return yield* restore(effect).pipe(Effect.ensuring(Effect.sync(() => this.release(rank.run))))
+        let holding = true
+        const giveBack = Effect.sync(() => {
+          if (!holding) return
+          holding = false
+          this.release(rank.run)
+        })
+        // The timer fiber is interruptible (forkChild's default), so the call's end stops it at once.
+        const timer =
+          holdLimit === undefined
+            ? undefined
+            : yield* Effect.forkChild(Effect.sleep(holdLimit).pipe(Effect.andThen(giveBack)))
+        return yield* restore(effect).pipe(
+          Effect.ensuring(timer === undefined ? giveBack : Fiber.interrupt(timer).pipe(Effect.andThen(giveBack)))
+        )
       })
     )
   }

@@ -210,14 +210,16 @@ export class LlmProvider extends Context.Service<
         }
         const gate = yield* gateFor(request.target.baseUrl)
         const rank = yield* CallRank
-        // The slot is held for one attempt only: a call waiting to retry leaves it to others.
+        // The slot is held for one attempt only: a call waiting to retry leaves it to others, and so does a call still
+        // unanswered past the retry budget (it goes on waiting, up to PROVIDER_TIMEOUT, without a slot).
         const answer = yield* retryWithinBudget(
           gate.withPermit(
             rank,
             exchange(
               HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
               request.probe ? config.metaTimeout : config.providerTimeout
-            ).pipe(noted(request.target.baseUrl))
+            ).pipe(noted(request.target.baseUrl)),
+            request.probe ? undefined : config.retryBudget
           ),
           request.probe ? noRetry : retryPolicy(request.target.baseUrl)
         )

@@ -1,17 +1,30 @@
 /**
  * The provider's slots by rank (src/provider/Gate.ts): a free slot goes to the waiting call of the paragraph furthest
- * ahead, between runs to the run holding fewer slots, and a call that is interrupted while it waits leaves the line.
+ * ahead, between runs to the run holding fewer slots, a call that is interrupted while it waits leaves the line, and
+ * a call that holds its slot past the hold limit gives it back.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Deferred, Effect, Fiber } from "effect"
+import { Deferred, Duration, Effect, Fiber } from "effect"
+import { TestClock } from "effect/testing"
 import { Gate } from "../../src/provider/Gate.ts"
 
 /** Starts a call that records its name when it gets a slot and holds the slot until `done` is completed. */
-const call = (gate: Gate, order: Array<string>, name: string, run: number, rank: number) =>
+const call = (
+  gate: Gate,
+  order: Array<string>,
+  name: string,
+  run: number,
+  rank: number,
+  holdLimit?: Duration.Duration
+) =>
   Effect.gen(function* () {
     const done = yield* Deferred.make<void>()
     const fiber = yield* Effect.forkChild(
-      gate.withPermit({ run, rank }, Effect.sync(() => order.push(name)).pipe(Effect.andThen(Deferred.await(done))))
+      gate.withPermit(
+        { run, rank },
+        Effect.sync(() => order.push(name)).pipe(Effect.andThen(Deferred.await(done))),
+        holdLimit
+      )
     )
     yield* Effect.yieldNow
     return { fiber, finish: Deferred.succeed(done, undefined) }
@@ -72,6 +85,33 @@ describe("Gate", () => {
       const last = yield* call(gate, order, "p3", 1, 3)
       assert.deepStrictEqual(order, ["p0", "p2", "p3"])
       yield* last.finish
+    })
+  )
+
+  it.effect("a call that holds its slot past the hold limit gives it back and still gets its answer", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const hung = yield* call(gate, order, "hung", 1, 0, Duration.seconds(20))
+      const other = yield* call(gate, order, "other", 2, 0, Duration.seconds(20))
+      yield* TestClock.adjust(Duration.seconds(19))
+      assert.deepStrictEqual(order, ["hung"])
+      yield* TestClock.adjust(Duration.seconds(1))
+      yield* Effect.yieldNow
+      assert.deepStrictEqual(order, ["hung", "other"])
+      yield* other.finish
+      yield* Fiber.join(other.fiber)
+      // The hung call's answer still arrives; its slot is not given back twice.
+      yield* hung.finish
+      yield* Fiber.join(hung.fiber)
+      const a = yield* call(gate, order, "a", 3, 0)
+      const b = yield* call(gate, order, "b", 3, 1)
+      assert.deepStrictEqual(order, ["hung", "other", "a"])
+      yield* a.finish
+      yield* Fiber.join(a.fiber)
+      yield* b.finish
+      yield* Fiber.join(b.fiber)
+      assert.deepStrictEqual(order, ["hung", "other", "a", "b"])
     })
   )
 })

@@ -169,6 +169,35 @@ describe("a failure costs one paragraph", () => {
   })
 })
 
+describe("a hung call gives its slot back", () => {
+  layer(TestApp({ PROVIDER_CONCURRENCY: "2", PROVIDER_TIMEOUT: "4 seconds", PROVIDER_RETRY_BUDGET: "300 millis" }), {
+    excludeTestServices: true
+  })("two runs on one provider with two slots", (it) => {
+    it.effect("a run whose calls hang past the budget does not stall another writer's run", () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({
+          faults: [
+            { match: "Paragraph 1:", behaviour: "slow" },
+            { match: "Paragraph 2:", behaviour: "slow" }
+          ]
+        })
+        // The hung run holds both slots until its calls are past the budget, then gives them back.
+        const hung = yield* rewrite({ document: PARAGRAPHS.slice(0, 2).join("\n\n") + "\n" }).pipe(Effect.forkChild)
+        yield* Effect.sleep("100 millis")
+        const other = yield* rewrite({ document: PARAGRAPHS.slice(2, 6).join("\n\n") + "\n" })
+        assert.strictEqual(other.status, 200)
+        assert.strictEqual((yield* jsonOf<Result>(other)).summary.failed, 0)
+        // The other run finished while the hung calls were still waiting for their answer (they time out at 4 s).
+        assert.isUndefined(hung.pollUnsafe())
+        const res = yield* Fiber.join(hung)
+        assert.strictEqual(res.status, 504)
+        assert.strictEqual((yield* jsonOf<ErrorJson>(res)).error.code, "provider_timeout")
+      })
+    )
+  })
+})
+
 describe("a model server that restarts", () => {
   layer(TestApp({ PROVIDER_RETRY_DELAY: "50 millis", PROVIDER_RETRY_BUDGET: "5 seconds" }), {
     excludeTestServices: true
