@@ -27,6 +27,7 @@ const exitCodeOf = (code: string): number => {
     case "paragraphs_failed":
     case "meaning_changed":
     case "eval_failed":
+    case "storage_damaged":
       return ExitCode.checkFailed
     case "internal_error":
     case "unexpected_reply":

@@ -12,6 +12,16 @@ export const HealthStatus = Schema.Literals([
 ])
 
 /** `GET /api/health`: ready when `ok` and `localProviderReachable` are true and `model` is set. */
+/** Can the workspace be saved to, and did the start-up check find damage? */
+export const WorkspaceStatus = Schema.Struct({
+  writable: Schema.Boolean,
+  /** Why nothing can be saved, when the workspace is read-only. */
+  readOnly: Schema.optionalKey(Schema.String),
+  /** Damage the integrity check named at start-up; what can be read is still served. */
+  problems: Schema.Array(Schema.String)
+})
+export type WorkspaceStatus = typeof WorkspaceStatus.Type
+
 export const HealthResult = Schema.Struct({
   ok: Schema.Boolean,
   localProviderReachable: Schema.Boolean,
@@ -21,7 +31,9 @@ export const HealthResult = Schema.Struct({
   baseUrl: Schema.optionalKey(Schema.String),
   error: Schema.optionalKey(Schema.String),
   /** With `wrong_base_url`: the address that would work (the given one with `/v1`). */
-  suggestedBaseUrl: Schema.optionalKey(Schema.String)
+  suggestedBaseUrl: Schema.optionalKey(Schema.String),
+  /** The workspace's storage as the service found it at start-up. */
+  workspace: Schema.optionalKey(WorkspaceStatus)
 })
 export type HealthResult = typeof HealthResult.Type
 

@@ -131,6 +131,32 @@ export class RunFailed extends Schema.TaggedError<RunFailed>()("RunFailed", {
   }
 }
 
+/**
+ * The workspace's storage failed: a full disk (507 `storage_full`), a read-only workspace (503
+ * `workspace_read_only`), a damaged file (500 `storage_damaged`) or another process holding it (503 `storage_busy`).
+ * A run whose result could not be saved still answers it, in `details.partialResult`.
+ */
+export class StorageFailed extends Schema.TaggedError<StorageFailed>()("StorageFailed", {
+  fault: Schema.Literals(["full", "read_only", "damaged", "busy"]),
+  message: Schema.String,
+  partialResult: Schema.optionalKey(RewriteResult)
+}) {
+  get status() {
+    return STORAGE_STATUS[this.fault]
+  }
+  get code() {
+    return STORAGE_CODE[this.fault]
+  }
+}
+
+const STORAGE_STATUS = { full: 507, read_only: 503, damaged: 500, busy: 503 } as const
+const STORAGE_CODE = {
+  full: "storage_full",
+  read_only: "workspace_read_only",
+  damaged: "storage_damaged",
+  busy: "storage_busy"
+} as const
+
 export type ApiError =
   | InvalidRequest
   | RouteNotFound
@@ -143,6 +169,7 @@ export type ApiError =
   | UnsupportedMediaType
   | ProviderFailure
   | RunFailed
+  | StorageFailed
 
 /** Every error answer: `{"error": {"code", "message", "details?"}}` (DESIGN.md section 2). */
 export const ErrorBody = Schema.Struct({
@@ -161,7 +188,7 @@ export type ErrorBody = typeof ErrorBody.Type
 
 const detailsOf = (error: ApiError): ErrorBody["error"]["details"] => {
   if (error._tag === "InvalidRequest") return error.details
-  if (error._tag === "RunFailed" && error.partialResult !== undefined) {
+  if ((error._tag === "RunFailed" || error._tag === "StorageFailed") && error.partialResult !== undefined) {
     return { partialResult: error.partialResult }
   }
   return undefined

@@ -9,7 +9,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { AppConfig } from "../AppConfig.ts"
-import type { ModelList } from "../domain/Api.ts"
+import type { ModelList, WorkspaceStatus } from "../domain/Api.ts"
 import { CheckRequest, type CheckResult } from "../domain/Check.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
@@ -18,6 +18,7 @@ import { chooseModel } from "../provider/ModelSelection.ts"
 import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Guards } from "../pipeline/Guards.ts"
+import { Database } from "../store/Database.ts"
 import { BackupHandlers, DocumentHandlers } from "./DocumentHandlers.ts"
 import { ProfileHandlers } from "./ProfileHandlers.ts"
 import { apiHandler, notFound, readBody } from "./Respond.ts"
@@ -40,7 +41,13 @@ const ProviderHandlers = HttpApiBuilder.group(Api, "provider", (handlers) =>
       apiHandler(
         Effect.gen(function* () {
           const { status, body } = yield* checkHealth(yield* queryBaseUrl)
-          return HttpServerResponse.jsonUnsafe(body, { status })
+          const storage = (yield* Database).status
+          const workspace: WorkspaceStatus = {
+            writable: storage.readOnly === undefined,
+            ...(storage.readOnly !== undefined ? { readOnly: storage.readOnly } : {}),
+            problems: storage.problems
+          }
+          return HttpServerResponse.jsonUnsafe({ ...body, workspace }, { status })
         })
       )
     )

@@ -11,7 +11,7 @@ import {
   UpdateDocument
 } from "../domain/Documents.ts"
 import { BackupFile } from "../domain/Backup.ts"
-import { DocumentNotFound } from "../domain/Errors.ts"
+import { DocumentNotFound, StorageFailed } from "../domain/Errors.ts"
 import type { RewriteResult } from "../domain/Rewrite.ts"
 import { Pipeline } from "../pipeline/Pipeline.ts"
 import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
@@ -82,11 +82,25 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
           const versions = yield* Versions
           const pipeline = yield* Pipeline
           const styleProfileId = body.styleProfile?.id ?? body.styleProfileId ?? DEFAULT_PROFILE_ID
-          // A document deleted while its run went on, or a failing disk: a defect, answered with a 500.
+          // A result that cannot be saved (a full disk, a read-only workspace) is still answered, with the storage
+          // error; a document deleted while its run went on is a 404 (below).
           const save = (result: RewriteResult) =>
             versions
               .save(params.id, { styleProfileId, styleProfile: body.styleProfile, original: document.text, result })
-              .pipe(Effect.orDie)
+              .pipe(
+                Effect.catchTag("DatabaseFailure", (e) =>
+                  Effect.die(
+                    e.fault === "other"
+                      ? e
+                      : new StorageFailed({
+                          fault: e.fault,
+                          message: `${e.message}. The rewrite is in details.partialResult; copy it before leaving the page`,
+                          partialResult: withDebugIf(result, input.options.includeDebug)
+                        })
+                  )
+                ),
+                Effect.orDie
+              )
           const runs = yield* DocumentRuns
           const gone = new DocumentNotFound({
             message: `document ${JSON.stringify(params.id)} was deleted while its rewrite ran; the run was stopped and nothing was saved`
@@ -188,9 +202,13 @@ export const BackupHandlers = HttpApiBuilder.group(Api, "backup", (handlers) =>
     .handleRaw("export", () =>
       apiHandler(
         Effect.gen(function* () {
-          const backup = yield* (yield* Backup).export.pipe(Effect.orDie)
+          const { backup, unreadable } = yield* (yield* Backup).export.pipe(Effect.orDie)
+          // From a damaged file, what could be read, and how many documents and voices could not.
           return HttpServerResponse.jsonUnsafe(backup, {
-            headers: { "content-disposition": 'attachment; filename="redraft-backup.json"' }
+            headers: {
+              "content-disposition": 'attachment; filename="redraft-backup.json"',
+              ...(unreadable > 0 ? { "redraft-unreadable": String(unreadable) } : {})
+            }
           })
         })
       )

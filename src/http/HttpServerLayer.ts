@@ -35,7 +35,7 @@ export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
         Backup.layerNoDeps,
         Voices.layerNoDeps,
         DocumentRuns.layer
-      ).pipe(Layer.provide(Database.layer))
+      ).pipe(Layer.provideMerge(Database.layer))
     ),
     Layer.provideMerge(LlmProvider.layer),
     // Long texts are checked on a worker thread: no request waits behind another's check.

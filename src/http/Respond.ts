@@ -9,8 +9,10 @@ import {
   PreconditionFailed,
   ProviderError,
   RouteNotFound,
+  StorageFailed,
   UnsupportedMediaType
 } from "../domain/Errors.ts"
+import { DatabaseFailure } from "../store/Database.ts"
 
 /** The JSON error body with the error's status. */
 export const errorResponse = (error: ApiError): HttpServerResponse.HttpServerResponse =>
@@ -33,8 +35,12 @@ export const apiHandler = <E extends ApiError | ProviderError, R>(
     Effect.catch((e: ApiError | ProviderError) =>
       Effect.succeed(errorResponse(e._tag === "ProviderError" ? e.reason : e))
     ),
-    Effect.catchDefect((defect) =>
-      Effect.logError("unexpected failure while handling a request", defect).pipe(
+    Effect.catchDefect((defect) => {
+      const storage = storageFailureOf(defect)
+      if (storage !== undefined) {
+        return Effect.logWarning(storage.message).pipe(Effect.as(errorResponse(storage)))
+      }
+      return Effect.logError("unexpected failure while handling a request", defect).pipe(
         Effect.as(
           HttpServerResponse.jsonUnsafe(
             {
@@ -47,8 +53,20 @@ export const apiHandler = <E extends ApiError | ProviderError, R>(
           )
         )
       )
-    )
+    })
   )
+
+/**
+ * A storage fault behind a failed request, as the error the client is answered with: the store's failures reach the
+ * handlers as defects, and those that say what happened to the disk or the file are not "unexpected".
+ */
+export const storageFailureOf = (defect: unknown): StorageFailed | undefined => {
+  if (defect instanceof StorageFailed) return defect
+  if (defect instanceof DatabaseFailure && defect.fault !== "other") {
+    return new StorageFailed({ fault: defect.fault, message: defect.message })
+  }
+  return undefined
+}
 
 /**
  * Rejects non-JSON and oversized POST bodies (DESIGN.md section 6). Host and origin are checked for every request

@@ -1,6 +1,7 @@
 import { Effect, Queue, Stream } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { DocumentNotFound, errorBody } from "../domain/Errors.ts"
+import { storageFailureOf } from "./Respond.ts"
 import type { Pipeline, RunInput } from "../pipeline/Pipeline.ts"
 
 const encoder = new TextEncoder()
@@ -23,16 +24,18 @@ export const streamRun = (pipeline: Pipeline["Service"], input: RunInput): HttpS
             onSuccess: (result) => offer("result", result),
             onFailure: (e) => offer("error", errorBody(e))
           }),
-          Effect.catchDefect((defect) =>
-            // A run stopped because its document was deleted ends with that 404, as an error event.
-            defect instanceof DocumentNotFound
-              ? offer("error", errorBody(defect))
+          Effect.catchDefect((defect) => {
+            // A run stopped because its document was deleted ends with that 404, and one whose result could not be
+            // saved with the storage error (the result in its details), as error events.
+            const known = defect instanceof DocumentNotFound ? defect : storageFailureOf(defect)
+            return known !== undefined
+              ? offer("error", errorBody(known))
               : Effect.logError("run failed unexpectedly", defect).pipe(
                   Effect.andThen(
                     offer("error", { error: { code: "internal_error", message: "Redraft hit an unexpected error" } })
                   )
                 )
-          ),
+          }),
           Effect.andThen(Queue.end(queue)),
           Effect.forkScoped
         )

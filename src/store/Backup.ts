@@ -8,12 +8,17 @@ import { randomUUID } from "node:crypto"
 import type { DatabaseSync } from "node:sqlite"
 import type { BackupDocument, BackupFile, BackupProfile, RestoreResult } from "../domain/Backup.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
+import { salvageRows } from "./Salvage.ts"
 import { insertVoice, slugOf, toVoice, VOICE_SELECT, type VoiceRow } from "./Voices.ts"
 
 export class Backup extends Context.Service<
   Backup,
   {
-    readonly export: Effect.Effect<BackupFile, DatabaseFailure>
+    /**
+     * Everything, or, when the file is damaged, everything that can still be read, with the count of documents and
+     * voices that could not be (`unreadable`).
+     */
+    readonly export: Effect.Effect<{ readonly backup: BackupFile; readonly unreadable: number }, DatabaseFailure>
     readonly restore: (file: BackupFile) => Effect.Effect<RestoreResult, DatabaseFailure>
   }
 >()("app/store/Backup") {
@@ -21,27 +26,43 @@ export class Backup extends Context.Service<
     Backup,
     Effect.gen(function* () {
       const database = yield* Database
-      const exportAll = database.use((db): BackupFile => ({
-        format: "redraft-backup",
-        formatVersion: 1,
-        documents: (
-          db
-            .prepare("SELECT id, title, text, created_at, updated_at FROM documents ORDER BY created_at, rowid")
-            .all() as unknown as ReadonlyArray<DocumentRow>
-        ).map((row) => readDocument(db, row)),
-        profiles: (
-          db.prepare(`${VOICE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<VoiceRow>
-        ).map(toVoice)
-      }))
+      const exportAll = database
+        .use((db) => ({
+          backup: {
+            format: "redraft-backup",
+            formatVersion: 1,
+            documents: (
+              db.prepare(`${DOCUMENT_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<DocumentRow>
+            ).map((row) => readDocument(db, row)),
+            profiles: (
+              db.prepare(`${VOICE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<VoiceRow>
+            ).map(toVoice)
+          } satisfies BackupFile,
+          unreadable: 0
+        }))
+        .pipe(
+          // Damage stops the export's scans: everything that can still be read is exported, one row at a time.
+          Effect.catchIf(
+            (e) => e.fault === "damaged",
+            (e) =>
+              database
+                .use(salvageBackup)
+                .pipe(
+                  Effect.tap(({ backup, unreadable }) =>
+                    Effect.logWarning(
+                      `${e.message}; the backup holds the ${backup.documents.length} documents and ${backup.profiles?.length ?? 0} voices that can be read (${unreadable} cannot)`
+                    )
+                  )
+                )
+          )
+        )
       const restore = (file: BackupFile) =>
         database.transaction((db): RestoreResult => {
           const added: Array<string> = []
           const skipped: Array<string> = []
           const copied: Array<{ from: string; to: string }> = []
           for (const document of file.documents) {
-            const existing = db
-              .prepare("SELECT id, title, text, created_at, updated_at FROM documents WHERE id = ?")
-              .get(document.id) as DocumentRow | undefined
+            const existing = db.prepare(`${DOCUMENT_SELECT} WHERE id = ?`).get(document.id) as DocumentRow | undefined
             if (existing === undefined) {
               writeDocument(db, document, document.id)
               added.push(document.id)
@@ -68,6 +89,34 @@ interface DocumentRow {
   readonly text: string
   readonly created_at: number
   readonly updated_at: number
+}
+
+const DOCUMENT_SELECT = "SELECT id, title, text, created_at, updated_at FROM documents"
+
+/** A backup of what a damaged file still holds: each document and voice read by itself, whole or not at all. */
+export const salvageBackup = (db: DatabaseSync): { readonly backup: BackupFile; readonly unreadable: number } => {
+  const documents = salvageRows<DocumentRow>(db, "documents", `${DOCUMENT_SELECT} WHERE rowid = ?`)
+  const voices = salvageRows<VoiceRow>(db, "profiles", `${VOICE_SELECT} WHERE rowid = ?`)
+  const read: Array<BackupDocument> = []
+  let unreadable = documents.unreadable + voices.unreadable
+  for (const row of documents.rows) {
+    const document = whole(() => readDocument(db, row))
+    if (document === undefined) unreadable++
+    else read.push(document)
+  }
+  return {
+    backup: { format: "redraft-backup", formatVersion: 1, documents: read, profiles: voices.rows.map(toVoice) },
+    unreadable
+  }
+}
+
+/** `read`'s answer, or undefined when damage stops it. */
+const whole = <A>(read: () => A): A | undefined => {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
 }
 
 /** The paragraph columns a backup holds: the review, not its revision counter or a pending retry's offer. */

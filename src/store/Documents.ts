@@ -13,6 +13,7 @@ import type {
 } from "../domain/Documents.ts"
 import { DocumentNotFound, PreconditionFailed } from "../domain/Errors.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
+import { salvageRows } from "./Salvage.ts"
 
 export class Documents extends Context.Service<
   Documents,
@@ -68,16 +69,36 @@ export class Documents extends Context.Service<
 
       const list = Effect.fn("Documents.list")(function* (query: string | undefined) {
         const q = query?.trim() ?? ""
-        const rows = yield* database.use(
-          (db) =>
-            (q === ""
-              ? db.prepare(`${SUMMARY_SELECT} ORDER BY d.updated_at DESC, d.rowid DESC`).all()
-              : db
-                  .prepare(
-                    `${SUMMARY_SELECT} WHERE d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\' ORDER BY d.updated_at DESC, d.rowid DESC`
+        const rows = yield* database
+          .use(
+            (db) =>
+              (q === ""
+                ? db.prepare(`${SUMMARY_SELECT} ORDER BY d.updated_at DESC, d.rowid DESC`).all()
+                : db
+                    .prepare(
+                      `${SUMMARY_SELECT} WHERE d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\' ORDER BY d.updated_at DESC, d.rowid DESC`
+                    )
+                    .all(likePattern(q), likePattern(q))) as unknown as ReadonlyArray<DocumentRow>
+          )
+          .pipe(
+            // Damage stops the list's scan: the documents that can still be read are listed, one by one.
+            Effect.catchIf(
+              (e) => e.fault === "damaged",
+              (e) =>
+                database
+                  .use((db) =>
+                    salvageRows<DocumentRow>(db, "documents", `${SUMMARY_SELECT} WHERE d.rowid = ?`, SALVAGE_WALKS)
                   )
-                  .all(likePattern(q), likePattern(q))) as unknown as ReadonlyArray<DocumentRow>
-        )
+                  .pipe(
+                    Effect.tap((found) =>
+                      Effect.logWarning(
+                        `${e.message}; listing the ${found.rows.length} documents that can be read (${found.unreadable} cannot)`
+                      )
+                    ),
+                    Effect.map((found) => sortedMatches(found.rows, q))
+                  )
+            )
+          )
         return rows.map(toSummary)
       })
 
@@ -135,6 +156,21 @@ interface VersionRow {
 
 const SUMMARY_SELECT = `SELECT d.id, d.title, d.text, d.created_at, d.updated_at, d.revision,
   (SELECT COUNT(*) FROM versions v WHERE v.document_id = d.id) AS version_count FROM documents d`
+
+/** Further ways to the documents' rowids when the table is damaged: through the two indexes. */
+const SALVAGE_WALKS = [
+  "SELECT rowid AS id FROM documents ORDER BY updated_at",
+  "SELECT rowid AS id FROM documents ORDER BY id"
+]
+
+/** What the list query would have answered, over rows read one by one: LIKE's case-insensitive match, newest first. */
+const sortedMatches = (rows: ReadonlyArray<DocumentRow>, q: string): ReadonlyArray<DocumentRow> => {
+  const needle = q.toLowerCase()
+  return rows
+    .filter((r) => needle === "" || r.title.toLowerCase().includes(needle) || r.text.toLowerCase().includes(needle))
+    .toReversed()
+    .toSorted((a, b) => b.updated_at - a.updated_at)
+}
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 

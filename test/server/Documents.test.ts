@@ -1,13 +1,12 @@
 /**
  * The writing workspace's store, for real: SQLite files in temporary folders, a restart in the middle, concurrent
- * writes, a corrupt file and a file from a newer Redraft; then the documents routes over HTTP.
+ * writes, file modes; then the documents routes over HTTP. Storage faults are in Storage.test.ts.
  */
 import { NodeServices } from "@effect/platform-node"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, Exit, Fiber, FileSystem, Layer } from "effect"
-import { existsSync, readFileSync, statSync } from "node:fs"
+import { Effect, Fiber, FileSystem, Layer } from "effect"
+import { statSync } from "node:fs"
 import { join } from "node:path"
-import { DatabaseSync } from "node:sqlite"
 import { platformDataDir } from "../../src/AppConfig.ts"
 import { Database } from "../../src/store/Database.ts"
 import { Documents, titleFor } from "../../src/store/Documents.ts"
@@ -59,30 +58,6 @@ describe("the documents database", () => {
     }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
   )
 
-  it.effect("refuses a corrupt file with a message naming it, and leaves it as it was", () =>
-    Effect.gen(function* () {
-      const fs = yield* FileSystem.FileSystem
-      const file = yield* tempFile
-      const garbage = "this is not a database, but somebody's notes\n".repeat(200)
-      yield* fs.writeFileString(file, garbage)
-      const exit = yield* Documents.use((d) => d.list(undefined)).pipe(Effect.provide(storeAt(file)), Effect.exit)
-      assert.isTrue(Exit.isFailure(exit))
-      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), `cannot open the documents database ${file}`)
-      assert.strictEqual(yield* fs.readFileString(file), garbage)
-    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
-  )
-
-  it.effect("refuses a file written by a newer Redraft", () =>
-    Effect.gen(function* () {
-      const file = yield* tempFile
-      yield* Database.use((db) => db.use((c) => c.exec("INSERT INTO schema_migrations VALUES (99, 0)"))).pipe(
-        Effect.provide(Database.layerFile(file))
-      )
-      const exit = yield* Documents.use((d) => d.list(undefined)).pipe(Effect.provide(storeAt(file)), Effect.exit)
-      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "was written by a newer Redraft (schema 99")
-    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
-  )
-
   it.effect("creates its folder 0700 and its file 0600, and overwrites deleted text (secure_delete)", () =>
     Effect.gen(function* () {
       const fs = yield* FileSystem.FileSystem
@@ -94,20 +69,6 @@ describe("the documents database", () => {
       assert.strictEqual(secure, 1)
       assert.strictEqual(statSync(`${base}/data`).mode & 0o777, 0o700)
       assert.strictEqual(statSync(file).mode & 0o777, 0o600)
-    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
-  )
-
-  it.effect("refuses another application's database named redraft.db and leaves it as it was", () =>
-    Effect.gen(function* () {
-      const file = yield* tempFile
-      const foreign = new DatabaseSync(file)
-      foreign.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
-      foreign.close()
-      const before = readFileSync(file)
-      const exit = yield* Documents.use((d) => d.list(undefined)).pipe(Effect.provide(storeAt(file)), Effect.exit)
-      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "another application's tables")
-      assert.isTrue(readFileSync(file).equals(before))
-      assert.isFalse(existsSync(`${file}-wal`))
     }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
   )
 

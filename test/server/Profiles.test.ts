@@ -96,7 +96,13 @@ const freePort = Effect.callback<number>((resume) => {
  * The real service (`src/main.ts` through tsx) with PROFILES_DIR set to `dir`, waited for until it exits. A service
  * that is still running after EXIT_WITHIN_MS is stopped and reported with `code: null`.
  */
-const runServiceWith = (dir: string, port: number, dataDir = process.env["REDRAFT_DATA_DIR"] ?? "") =>
+const runServiceWith = (
+  dir: string,
+  port: number,
+  dataDir = process.env["REDRAFT_DATA_DIR"] ?? "",
+  /** Stop the service once its output holds this, as a service that started (`code: null`). */
+  until?: string
+) =>
   Effect.callback<Finished>((resume) => {
     const child = spawn(process.execPath, ["node_modules/.bin/tsx", "src/main.ts"], {
       env: {
@@ -110,10 +116,16 @@ const runServiceWith = (dir: string, port: number, dataDir = process.env["REDRAF
       stdio: ["ignore", "pipe", "pipe"]
     })
     const output: Array<string> = []
-    const keep = (chunk: Buffer) => void output.push(chunk.toString("utf8"))
+    let timedOut = false
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString("utf8"))
+      if (until !== undefined && output.join("").includes(until)) {
+        timedOut = true
+        child.kill("SIGKILL")
+      }
+    }
     child.stdout.on("data", keep)
     child.stderr.on("data", keep)
-    let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
       child.kill("SIGKILL")
@@ -166,18 +178,18 @@ describe("a broken profile file in PROFILES_DIR", () => {
 
 describe("a documents database that cannot be opened", () => {
   it.live(
-    "stops start-up with a message naming the file, and leaves the file as it was",
+    "starts with an empty read-only workspace, says why naming the file, and leaves the file as it was",
     () =>
       Effect.gen(function* () {
         const fs = yield* FileSystem.FileSystem
         const dataDir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-data-" })
         const garbage = "not a database\n".repeat(500)
         yield* fs.writeFileString(`${dataDir}/redraft.db`, garbage)
-        const { code, output } = yield* runServiceWith("fixtures/profiles", yield* freePort, dataDir)
-        assert.notStrictEqual(code, null, `the service started with a corrupt database:\n${output.slice(-2000)}`)
-        assert.notStrictEqual(code, 0)
-        assert.include(output, `cannot open the documents database ${dataDir}/redraft.db`)
-        assert.include(output, "REDRAFT_DATA_DIR")
+        const port = yield* freePort
+        const { code, output } = yield* runServiceWith("fixtures/profiles", port, dataDir, `127.0.0.1:${port}`)
+        assert.strictEqual(code, null, `the service did not start:\n${output.slice(-2000)}`)
+        assert.include(output, "the workspace is read-only")
+        assert.include(output, `cannot use the documents database ${dataDir}/redraft.db: file is not a database`)
         assert.strictEqual(yield* fs.readFileString(`${dataDir}/redraft.db`), garbage)
       }).pipe(Effect.scoped, Effect.provide(NodeFileSystem.layer)),
     EXIT_WITHIN_MS + 10_000
