@@ -50,10 +50,10 @@ export const buildWebUi = async (): Promise<string> => {
   return outDir
 }
 
-export const startApp = async (webDir: string) => {
+export const startApp = async (webDir: string, settings: Readonly<Record<string, string>> = {}) => {
   const layer = serveApp(DefaultStages, { quiet: true }).pipe(
     Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })),
-    Layer.provide(configForFake({ WEB_DIR: webDir })),
+    Layer.provide(configForFake({ WEB_DIR: webDir, ...settings })),
     Layer.provideMerge(FakeProvider.layer)
   )
   const runtime = ManagedRuntime.make(layer)

@@ -1,6 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Browser, Page } from "playwright-core"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { buildWebUi, launchBrowser, SCREENSHOTS, startApp, startOtherProvider, waitUntil } from "./support.ts"
 
@@ -28,8 +31,10 @@ const setEndpoint = async (value: string) => {
   await page.fill("[data-test=endpoint]", value)
 }
 
+let webDir: string
+
 beforeAll(async () => {
-  const webDir = await buildWebUi()
+  webDir = await buildWebUi()
   app = await startApp(webDir)
   other = await startOtherProvider()
   browser = await launchBrowser()
@@ -496,6 +501,29 @@ describe("the web workspace in Chromium", () => {
     }
     assert.deepStrictEqual(problems, [])
     await fresh.close()
+  })
+
+  it("a workspace that cannot be written opens read-only, with a banner that says why", async () => {
+    // A file stands where the data folder should be: nothing can be saved, and the service still starts.
+    const blocked = mkdtempSync(join(tmpdir(), "redraft-blocked-"))
+    writeFileSync(join(blocked, "data"), "")
+    const readOnly = await startApp(webDir, { REDRAFT_DATA_DIR: join(blocked, "data") })
+    try {
+      await readOnly.run(readOnly.fake.configure({}))
+      const tab = await page.context().newPage()
+      await tab.goto(readOnly.url)
+      await tab.fill("[data-test=endpoint]", readOnly.fake.baseUrl)
+      const banner = tab.locator("[data-test=read-only-banner]")
+      await banner.waitFor()
+      assert.include(await banner.textContent(), `The data folder ${join(blocked, "data")} cannot be written`)
+      await tab.screenshot({ path: `${SCREENSHOTS}/22-read-only-workspace.png`, fullPage: true })
+      await tab.close()
+      // The writable workspace has no banner.
+      assert.strictEqual(await page.locator("[data-test=read-only-banner]").count(), 0)
+    } finally {
+      await readOnly.dispose()
+      rmSync(blocked, { recursive: true, force: true })
+    }
   })
 })
 
