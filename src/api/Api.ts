@@ -53,7 +53,18 @@ const ProviderFailed = errorAt(502, "provider_error: the provider answered with 
 const ProviderUnreachable = errorAt(503, "provider_unreachable: the provider cannot be reached")
 const ProviderTimedOut = errorAt(504, "provider_timeout: the provider did not answer in time")
 
+const StorageFull = errorAt(
+  507,
+  "storage_full: the disk holding the workspace is full; a run's result that could not be saved is in `details.partialResult`"
+)
+const NotWritable = errorAt(
+  503,
+  "workspace_read_only: the workspace cannot be written (GET /api/health says why, in `workspace.readOnly`); storage_busy: another process holds its file"
+)
+
 const BODY_ERRORS = [InvalidRequest, Forbidden, TooLarge, NotJson] as const
+/** Every route that writes to the workspace. */
+const WRITE_ERRORS = [StorageFull, NotWritable] as const
 const PROVIDER_ERRORS = [ProviderFailed, ProviderUnreachable, ProviderTimedOut] as const
 
 const BaseUrlQuery = {
@@ -96,7 +107,7 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
     HttpApiEndpoint.post("create", "/api/profiles", {
       payload: CreateProfile,
       success: ProfileDetail.pipe(HttpApiSchema.status(201)),
-      error: BODY_ERRORS
+      error: [...BODY_ERRORS, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       "Makes a voice from a name and two or more samples of the writer's text; description, rules and phrases to avoid are optional. Takes a `.voice.json` export back as it is."
@@ -110,12 +121,12 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
       params: ProfileId,
       payload: UpdateProfile,
       success: ProfileDetail,
-      error: [...BODY_ERRORS, NotFound, ReadOnly]
+      error: [...BODY_ERRORS, NotFound, ReadOnly, ...WRITE_ERRORS]
     }).annotate(OpenApi.Description, "Changes a user profile's name, samples, description, rules or phrases to avoid."),
     HttpApiEndpoint.delete("remove", "/api/profiles/:id", {
       params: ProfileId,
       success: HttpApiSchema.NoContent,
-      error: [Forbidden, NotFound, ReadOnly]
+      error: [Forbidden, NotFound, ReadOnly, ...WRITE_ERRORS]
     }).annotate(OpenApi.Description, "Deletes a user profile. Versions rewritten with it keep its id."),
     HttpApiEndpoint.get("export", "/api/profiles/:id/export", {
       params: ProfileId,
@@ -193,7 +204,7 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
     HttpApiEndpoint.post("create", "/api/documents", {
       payload: CreateDocument,
       success: DocumentDetail.pipe(HttpApiSchema.status(201)),
-      error: BODY_ERRORS
+      error: [...BODY_ERRORS, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       "Saves a new document. Without a title it takes the first heading or line of the text."
@@ -207,7 +218,7 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       params: DocumentId,
       payload: UpdateDocument,
       success: DocumentDetail,
-      error: [...BODY_ERRORS, DocumentNotFound, Stale]
+      error: [...BODY_ERRORS, DocumentNotFound, Stale, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       'Changes the title, the text or both. With `If-Match: "<revision>"` (the `ETag` of the last GET) a change made meanwhile by another tab or client is not overwritten: the answer is 412.'
@@ -215,13 +226,13 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
     HttpApiEndpoint.delete("remove", "/api/documents/:id", {
       params: DocumentId,
       success: HttpApiSchema.NoContent,
-      error: [Forbidden, DocumentNotFound]
+      error: [Forbidden, DocumentNotFound, ...WRITE_ERRORS]
     }).annotate(OpenApi.Description, "Deletes the document and its versions."),
     HttpApiEndpoint.post("rewrite", "/api/documents/:id/rewrite", {
       params: DocumentId,
       payload: DocumentRewriteRequest,
       success: DocumentRewriteResult,
-      error: [...BODY_ERRORS, DocumentNotFound, NotFound, ...PROVIDER_ERRORS]
+      error: [...BODY_ERRORS, DocumentNotFound, NotFound, ...PROVIDER_ERRORS, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       `Rewrites the document's saved text (the fields of POST /api/rewrite but \`document\`) and saves the run as its next version; the answer is the rewrite result with \`version\`. A run that fails after some paragraphs finished is saved too.${STREAM_NOTE}`
@@ -238,7 +249,7 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       params: ParagraphParams,
       payload: DecisionRequest,
       success: ReviewParagraph,
-      error: [...BODY_ERRORS, ParagraphNotFound, Stale]
+      error: [...BODY_ERRORS, ParagraphNotFound, Stale, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit. With `If-Match: \"<revision>\"` (the paragraph's `revision`) a decision or retry that came first is not overwritten: the answer is 412. Any decision clears the paragraph's `alternative`."
@@ -247,7 +258,7 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
       params: ParagraphParams,
       payload: DocumentRewriteRequest,
       success: ReviewParagraph,
-      error: [...BODY_ERRORS, ParagraphNotFound, ...PROVIDER_ERRORS]
+      error: [...BODY_ERRORS, ParagraphNotFound, ...PROVIDER_ERRORS, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       "Rewrites that one paragraph again from its original (with the version's profile, or other options given here) and answers with the new rewrite, pending review. When the writer decided or edited the paragraph while the retry ran, the decision stays and the new rewrite is offered as `alternative`."
@@ -267,7 +278,7 @@ export class BackupApi extends HttpApiGroup.make("backup")
     HttpApiEndpoint.post("restore", "/api/backup", {
       payload: BackupFile,
       success: RestoreResult,
-      error: BODY_ERRORS
+      error: [...BODY_ERRORS, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
       "Restores a backup: adds the documents and voices that are missing, skips those already there, and adds one whose id is taken by other content as a copy under a new id. Nothing is overwritten."
