@@ -17,7 +17,12 @@ const exportBackup = Command.make(
   },
   Effect.fn("Cli.backup.export")(function* (input) {
     const run = Effect.gen(function* () {
-      const backup = yield* (yield* RedraftClient).exportBackup
+      const { backup, damaged, unreadable } = yield* (yield* RedraftClient).exportBackup
+      if (damaged) {
+        yield* writeErr(
+          `redraft: warning: the workspace file is damaged; this backup holds what could be read${unreadable > 0 ? ` (${unreadable} document(s) or voice(s) were found but could not be)` : ""}, and documents on the damaged pages may be missing (see redraft doctor)\n`
+        )
+      }
       const text = `${JSON.stringify(backup)}\n`
       const out = optionalString(input.out)
       if (out === undefined) return yield* writeOut(text)

@@ -59,7 +59,14 @@ export class RedraftClient extends Context.Service<
     readonly documents: (query: string | undefined) => Effect.Effect<ReadonlyArray<DocumentSummary>, CliFailure>
     readonly createDocument: (body: CreateDocument) => Effect.Effect<DocumentDetail, CliFailure>
     /** Every document, version and voice of the workspace, as one backup file. */
-    readonly exportBackup: Effect.Effect<BackupFile, CliFailure>
+    /**
+     * The backup; from a damaged workspace (`Redraft-Damaged`), what could be read, and how many documents and voices
+     * were found but could not be (`unreadable`).
+     */
+    readonly exportBackup: Effect.Effect<
+      { readonly backup: BackupFile; readonly damaged: boolean; readonly unreadable: number },
+      CliFailure
+    >
     /** Restores a backup file as read: what is missing is added, nothing is overwritten. */
     readonly restoreBackup: (file: unknown) => Effect.Effect<RestoreResult, CliFailure>
     /** A saved document's rewrite, streamed like `rewrite`; the run is saved as the document's next version. */
@@ -182,7 +189,13 @@ export class RedraftClient extends Context.Service<
         documents: (q) =>
           call(api.documents.list({ query: q === undefined ? {} : { q } })).pipe(Effect.map((body) => body.documents)),
         createDocument: (payload) => call(api.documents.create({ payload })),
-        exportBackup: call(api.backup.export()),
+        exportBackup: call(api.backup.export({ responseMode: "decoded-and-response" })).pipe(
+          Effect.map(([backup, response]) => ({
+            backup,
+            damaged: response.headers["redraft-damaged"] !== undefined,
+            unreadable: Number(response.headers["redraft-damaged"] ?? 0) || 0
+          }))
+        ),
         restoreBackup: (file) =>
           checked(BackupFile, file).pipe(Effect.flatMap((payload) => call(api.backup.restore({ payload })))),
         rewriteDocument: (id, body, onProgress) =>

@@ -202,12 +202,12 @@ export const BackupHandlers = HttpApiBuilder.group(Api, "backup", (handlers) =>
     .handleRaw("export", () =>
       apiHandler(
         Effect.gen(function* () {
-          const { backup, unreadable } = yield* (yield* Backup).export.pipe(Effect.orDie)
-          // From a damaged file, what could be read, and how many documents and voices could not.
+          const { backup, unreadable, damaged } = yield* (yield* Backup).export.pipe(Effect.orDie)
+          // From a damaged file, what could be read; the header counts what was found but could not be read.
           return HttpServerResponse.jsonUnsafe(backup, {
             headers: {
               "content-disposition": 'attachment; filename="redraft-backup.json"',
-              ...(unreadable > 0 ? { "redraft-unreadable": String(unreadable) } : {})
+              ...(damaged ? { "redraft-damaged": String(unreadable) } : {})
             }
           })
         })

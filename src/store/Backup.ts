@@ -11,14 +11,20 @@ import { Database, type DatabaseFailure } from "./Database.ts"
 import { salvageRows } from "./Salvage.ts"
 import { insertVoice, slugOf, toVoice, VOICE_SELECT, type VoiceRow } from "./Voices.ts"
 
+export interface BackupExport {
+  readonly backup: BackupFile
+  readonly unreadable: number
+  readonly damaged: boolean
+}
+
 export class Backup extends Context.Service<
   Backup,
   {
     /**
-     * Everything, or, when the file is damaged, everything that can still be read, with the count of documents and
-     * voices that could not be (`unreadable`).
+     * Everything; or, when damage stopped the export (`damaged`), everything that can still be read, with the count of
+     * documents and voices found but not readable (`unreadable`; those on the damaged pages themselves are not found).
      */
-    readonly export: Effect.Effect<{ readonly backup: BackupFile; readonly unreadable: number }, DatabaseFailure>
+    readonly export: Effect.Effect<BackupExport, DatabaseFailure>
     readonly restore: (file: BackupFile) => Effect.Effect<RestoreResult, DatabaseFailure>
   }
 >()("app/store/Backup") {
@@ -38,7 +44,8 @@ export class Backup extends Context.Service<
               db.prepare(`${VOICE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<VoiceRow>
             ).map(toVoice)
           } satisfies BackupFile,
-          unreadable: 0
+          unreadable: 0,
+          damaged: false
         }))
         .pipe(
           // Damage stops the export's scans: everything that can still be read is exported, one row at a time.
@@ -46,7 +53,7 @@ export class Backup extends Context.Service<
             (e) => e.fault === "damaged",
             (e) =>
               database
-                .use(salvageBackup)
+                .use((db): BackupExport => ({ ...salvageBackup(db), damaged: true }))
                 .pipe(
                   Effect.tap(({ backup, unreadable }) =>
                     Effect.logWarning(

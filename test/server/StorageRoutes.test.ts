@@ -1,13 +1,17 @@
 /**
  * Storage faults as a client meets them, over HTTP: a full disk is a 507 `storage_full` and a finished run's result
- * is still answered; a workspace that cannot be written is served read-only and says so in `/api/health`.
+ * is still answered; a workspace that cannot be written is served read-only and says so in `/api/health`; a damaged
+ * file is named there, and what can be read is listed and backed up.
  */
 import { afterAll, assert, describe, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs"
+import { Effect, Layer } from "effect"
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { RewriteResult } from "../../src/domain/Rewrite.ts"
+import { Database } from "../../src/store/Database.ts"
+import { Documents } from "../../src/store/Documents.ts"
+import { runCli, serviceUrl } from "../cli/RunCli.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { parseEvents, streamRewrite } from "../support/Sse.ts"
 import { canMount, mountTmpfs, unmount } from "../support/Tmpfs.ts"
@@ -123,3 +127,53 @@ layer(TestApp({ REDRAFT_DATA_DIR: join(blocked, "data") }), { excludeTestService
     )
   }
 )
+
+// A workspace of 60 documents with three pages in the middle overwritten with garbage.
+const damaged = mkdtempSync(join(tmpdir(), "redraft-damaged-"))
+await Effect.runPromise(
+  Effect.gen(function* () {
+    const documents = yield* Documents
+    for (let i = 0; i < 60; i++) {
+      yield* documents.create({ title: `Note ${i}`, text: `Note ${i}: ${"the pump runs at 40 L/min. ".repeat(120)}` })
+    }
+  }).pipe(
+    Effect.provide(Documents.layerNoDeps.pipe(Layer.provide(Database.layerFile(join(damaged, "redraft.db"))))),
+    Effect.scoped
+  )
+)
+{
+  const file = join(damaged, "redraft.db")
+  const middle = Math.floor(statSync(file).size / 4096 / 2)
+  const fd = openSync(file, "r+")
+  for (let page = middle; page < middle + 3; page++) writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, (page - 1) * 4096)
+  closeSync(fd)
+}
+afterAll(() => rmSync(damaged, { recursive: true, force: true }))
+
+layer(TestApp({ REDRAFT_DATA_DIR: damaged }), { excludeTestServices: true })("a damaged workspace file", (it) => {
+  it.effect("starts, names the damage in /api/health, and lists and backs up what can be read", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({})
+      const health = yield* jsonOf<Health>(yield* getPath("/api/health"))
+      assert.isTrue(health.workspace.writable)
+      assert.isAbove(health.workspace.problems.length, 0)
+      const list = yield* getPath("/api/documents")
+      assert.strictEqual(list.status, 200)
+      const listed = (yield* jsonOf<{ documents: ReadonlyArray<{ id: string }> }>(list)).documents
+      assert.isAbove(listed.length, 40)
+      const backup = yield* getPath("/api/backup")
+      assert.strictEqual(backup.status, 200)
+      assert.isDefined(backup.headers["redraft-damaged"])
+      const saved = yield* jsonOf<{ documents: ReadonlyArray<{ id: string }> }>(backup)
+      assert.strictEqual(saved.documents.length, listed.length)
+      // The CLI says the backup is partial.
+      const exported = yield* runCli(["--service", yield* serviceUrl, "backup", "export"], { env: {} })
+      assert.strictEqual(exported.exitCode, 0)
+      assert.include(exported.stderr, "warning: the workspace file is damaged")
+      assert.strictEqual(
+        (JSON.parse(exported.stdout) as { documents: ReadonlyArray<unknown> }).documents.length,
+        listed.length
+      )
+    })
+  )
+})
