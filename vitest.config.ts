@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config"
 
 /** Services started by the tests keep their documents here, never in the user's data folder. */
 const dataDir = mkdtempSync(join(tmpdir(), "redraft-tests-"))
+/** node:sqlite is marked experimental in Node 22; the service runs with this flag too (`npm start`). */
+const execArgv = ["--disable-warning=ExperimentalWarning"]
 
 export default defineConfig({
   test: {
@@ -17,6 +19,7 @@ export default defineConfig({
           env: { REDRAFT_DATA_DIR: dataDir },
           exclude: ["test/web/**", "test/e2e/**"],
           environment: "node",
+          execArgv,
           testTimeout: 20_000,
           hookTimeout: 20_000
         }
@@ -31,6 +34,7 @@ export default defineConfig({
           include: ["test/e2e/**/*.e2e.ts"],
           env: { REDRAFT_DATA_DIR: dataDir },
           environment: "node",
+          execArgv,
           testTimeout: 60_000,
           hookTimeout: 120_000
         }

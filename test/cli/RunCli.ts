@@ -1,5 +1,5 @@
 import { NodeServices } from "@effect/platform-node"
-import { Cause, ConfigProvider, Effect, Exit, Layer, Runtime, Sink, Stdio, Stream } from "effect"
+import { Cause, ConfigProvider, Console, Effect, Exit, Layer, Runtime, Sink, Stdio, Stream } from "effect"
 import { HttpServer } from "effect/http"
 import { cli } from "../../cli/Cli.ts"
 
@@ -40,10 +40,23 @@ export const runCli = (args: ReadonlyArray<string>, options: CliOptions = {}) =>
       stdinIsTerminal: Effect.succeed(options.stdin === undefined),
       stderrIsTerminal: Effect.succeed(options.tty ?? false)
     })
+    // What the CLI reports through the console (its error lines) goes to the captured stderr, as in a real process.
+    const write =
+      (into: Array<string>) =>
+      (...parts: ReadonlyArray<unknown>) =>
+        void into.push(`${parts.map(String).join(" ")}\n`)
+    const console: Console.Console = {
+      ...globalThis.console,
+      log: write(out),
+      info: write(out),
+      error: write(err),
+      warn: write(err)
+    }
     const exit = yield* cli(args).pipe(
       Effect.provide(
         Layer.mergeAll(NodeServices.layer, stdio, ConfigProvider.layer(ConfigProvider.fromUnknown(options.env ?? {})))
       ),
+      Effect.provideService(Console.Console, console),
       Effect.exit
     )
     const exitCode = Exit.isSuccess(exit)

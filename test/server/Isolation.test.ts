@@ -170,7 +170,7 @@ describe("a failure costs one paragraph", () => {
 })
 
 describe("a hung call gives its slot back", () => {
-  layer(TestApp({ PROVIDER_CONCURRENCY: "2", PROVIDER_TIMEOUT: "4 seconds", PROVIDER_RETRY_BUDGET: "300 millis" }), {
+  layer(TestApp({ PROVIDER_CONCURRENCY: "2", PROVIDER_TIMEOUT: "2 seconds", PROVIDER_RETRY_BUDGET: "300 millis" }), {
     excludeTestServices: true
   })("two runs on one provider with two slots", (it) => {
     it.effect("a run whose calls hang past the budget does not stall another writer's run", () =>
@@ -188,7 +188,7 @@ describe("a hung call gives its slot back", () => {
         const other = yield* rewrite({ document: PARAGRAPHS.slice(2, 6).join("\n\n") + "\n" })
         assert.strictEqual(other.status, 200)
         assert.strictEqual((yield* jsonOf<Result>(other)).summary.failed, 0)
-        // The other run finished while the hung calls were still waiting for their answer (they time out at 4 s).
+        // The other run finished while the hung calls were still waiting for their answer (they time out at 2 s).
         assert.isUndefined(hung.pollUnsafe())
         const res = yield* Fiber.join(hung)
         assert.strictEqual(res.status, 504)

@@ -1,5 +1,5 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, References } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -36,6 +36,9 @@ export const TestApp = <A, E, R>(
 ) =>
   serveApp(stages, { quiet: true }).pipe(
     Layer.provide(configForFake(settings)),
+    // The service's own warnings (a read-only workspace, a full disk) are what some tests are about: they assert
+    // the answers, and the log stays quiet.
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, "None")),
     Layer.provideMerge(NodeHttpServer.layerTest),
     Layer.provideMerge(FakeProvider.layer)
   )
