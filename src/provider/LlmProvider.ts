@@ -306,7 +306,7 @@ const ChatCompletion = Schema.Struct({
  * `Retry-After` in milliseconds: delay-seconds, or an HTTP date read against the response's own `Date` header (so no
  * clock is consulted here).
  */
-const parseRetryAfter = (header: string | undefined, dateHeader: string | undefined): number | undefined => {
+export const parseRetryAfter = (header: string | undefined, dateHeader: string | undefined): number | undefined => {
   if (header === undefined || header.trim() === "") return undefined
   const seconds = Number(header)
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)

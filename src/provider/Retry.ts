@@ -29,7 +29,8 @@ export const isTransient = (e: Failure): boolean =>
 /**
  * Runs `attempt` until it succeeds, fails for good, or the budget is spent. Waits grow exponentially with jitter (so
  * parallel calls do not hammer a restarting server in step) and follow the provider's `Retry-After` when it gives one
- * that fits in the budget. Every wait is interruptible: a cancelled run stops at once.
+ * that fits in the budget (never shorter than the base delay). Every wait is interruptible: a cancelled run stops at
+ * once.
  */
 export const retryWithinBudget = <A>(attempt: Effect.Effect<A, Failure>, policy: RetryPolicy) =>
   Effect.gen(function* () {
@@ -47,7 +48,12 @@ export const retryWithinBudget = <A>(attempt: Effect.Effect<A, Failure>, policy:
       const now = yield* Clock.currentTimeMillis
       const spent = now - startedAt
       const backoff = Math.min(Duration.toMillis(policy.baseDelay) * 2 ** retry, Duration.toMillis(MAX_RETRY_DELAY))
-      const wait = retryAfterOf(failure) ?? backoff * (0.5 + (yield* Random.next))
+      // A Retry-After of 0 ("now") still waits the base delay: a provider that always says 0 is not hammered.
+      const asked = retryAfterOf(failure)
+      const wait =
+        asked !== undefined
+          ? Math.max(asked, Duration.toMillis(policy.baseDelay))
+          : backoff * (0.5 + (yield* Random.next))
       if (spent + wait > budgetMs) return yield* Effect.fail(gaveUp(failure, retry + 1, spent))
       yield* Effect.sleep(Duration.millis(wait))
     }
