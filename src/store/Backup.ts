@@ -73,7 +73,11 @@ export class Backup extends Context.Service<
             if (existing === undefined) {
               writeDocument(db, document, document.id)
               added.push(document.id)
-            } else if (JSON.stringify(readDocument(db, existing)) === JSON.stringify(document)) {
+            } else if (
+              JSON.stringify(readDocument(db, existing)) === JSON.stringify(document) ||
+              copyOf(db, document) !== undefined
+            ) {
+              // There already, or copied by an earlier restore of the same backup: restoring twice adds nothing.
               skipped.push(document.id)
             } else {
               const id = randomUUID()
@@ -184,6 +188,27 @@ const writeDocument = (db: DatabaseSync, document: BackupDocument, id: string): 
   }
 }
 
+/**
+ * A copy an earlier restore made of `document` under a new id: the same content, id aside. Copies keep the backup's
+ * title and times, so only documents with those are compared.
+ */
+const copyOf = (db: DatabaseSync, document: BackupDocument): string | undefined => {
+  const candidates = db
+    .prepare(`${DOCUMENT_SELECT} WHERE title = ? AND created_at = ? AND updated_at = ? AND id <> ?`)
+    .all(document.title, document.createdAt, document.updatedAt, document.id) as unknown as ReadonlyArray<DocumentRow>
+  const wanted = JSON.stringify(document)
+  return candidates.find((row) => JSON.stringify({ ...readDocument(db, row), id: document.id }) === wanted)?.id
+}
+
+/** A copy an earlier restore made of `profile` (its id is the name's slug and a random suffix). */
+const voiceCopyOf = (db: DatabaseSync, profile: BackupProfile): string | undefined => {
+  const candidates = db
+    .prepare(`${VOICE_SELECT} WHERE name = ? AND id <> ?`)
+    .all(profile.name, profile.id) as unknown as ReadonlyArray<VoiceRow>
+  const wanted = JSON.stringify(profile)
+  return candidates.find((row) => JSON.stringify({ ...toVoice(row), id: profile.id }) === wanted)?.id
+}
+
 /** Voices are restored like documents: added, skipped when identical, or added as a copy under a new id. */
 const restoreProfiles = (db: DatabaseSync, profiles: ReadonlyArray<BackupProfile>): RestoreResult["profiles"] => {
   const added: Array<string> = []
@@ -194,7 +219,10 @@ const restoreProfiles = (db: DatabaseSync, profiles: ReadonlyArray<BackupProfile
     if (existing === undefined) {
       insertVoice(db, profile.id, profile)
       added.push(profile.id)
-    } else if (JSON.stringify(toVoice(existing)) === JSON.stringify(profile)) {
+    } else if (
+      JSON.stringify(toVoice(existing)) === JSON.stringify(profile) ||
+      voiceCopyOf(db, profile) !== undefined
+    ) {
       skipped.push(profile.id)
     } else {
       const id = `${slugOf(profile.name).slice(0, 50)}-${randomUUID().slice(0, 6)}`

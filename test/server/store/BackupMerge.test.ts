@@ -29,6 +29,12 @@ const restore = (file: BackupFile) => Backup.use((backup) => backup.restore(file
 
 const NOTHING = { added: [], skipped: [], copied: [] }
 
+const voice = (name: string) => ({
+  name,
+  description: `${name}'s way of writing.`,
+  samples: [`A first sample by ${name}.`, `A second sample by ${name}.`]
+})
+
 describe("restoring documents into a workspace", () => {
   it.effect("a document that is missing is added under its own id, with its versions and decisions", () =>
     inStore(
@@ -82,6 +88,33 @@ describe("restoring documents into a workspace", () => {
         assert.notStrictEqual(copy?.to, id)
         assert.strictEqual((yield* documents.get(copy?.to ?? "")).text, "The pump runs at 40 L/min.")
         assert.strictEqual((yield* documents.get(id)).text, "The pump runs at 45 L/min.")
+      })
+    )
+  )
+
+  it.effect("the same backup restored again adds nothing: its earlier copies are recognised", () =>
+    inStore(
+      Effect.gen(function* () {
+        const documents = yield* Documents
+        const voices = yield* Voices
+        const { id } = yield* documents.create({ title: "Notes", text: "The pump runs at 40 L/min." })
+        const mine = yield* voices.create(voice("Mine"), new Set())
+        const backup = yield* exported
+        yield* documents.update(id, { text: "The pump runs at 45 L/min." })
+        yield* voices.update(mine.id, { samples: ["Rewritten first sample.", "Rewritten second sample."] })
+        const first = yield* restore(backup)
+        assert.strictEqual(first.copied.length, 1)
+        assert.strictEqual(first.profiles.copied.length, 1)
+        for (let i = 0; i < 2; i++) {
+          const again = yield* restore(backup)
+          assert.deepStrictEqual([again.added, again.skipped, again.copied], [[], [id], []])
+          assert.deepStrictEqual(
+            [again.profiles.added, again.profiles.skipped, again.profiles.copied],
+            [[], [mine.id], []]
+          )
+        }
+        assert.strictEqual((yield* documents.list(undefined)).length, 2)
+        assert.strictEqual((yield* voices.list).length, 2)
       })
     )
   )
@@ -185,12 +218,6 @@ describe("restoring documents into a workspace", () => {
 })
 
 describe("restoring voices into a workspace", () => {
-  const voice = (name: string) => ({
-    name,
-    description: `${name}'s way of writing.`,
-    samples: [`A first sample by ${name}.`, `A second sample by ${name}.`]
-  })
-
   it.effect("a missing voice is added, an identical one skipped, a changed one copied under a new id", () =>
     inStore(
       Effect.gen(function* () {
