@@ -190,8 +190,8 @@ const open = (file: string) =>
         // A read-only disk cannot hold the write-ahead log's index: the file is read as it is, unchanging.
         const db =
           readOnly === undefined
-            ? new DatabaseSync(file, { timeout: 5_000 })
-            : new DatabaseSync(immutable(file), { readOnly: true })
+            ? withFunctions(new DatabaseSync(file, { timeout: 5_000 }))
+            : withFunctions(new DatabaseSync(immutable(file), { readOnly: true }))
         const foreign = db
           .prepare(
             "SELECT COUNT(*) AS tables, SUM(name = 'schema_migrations') AS ours FROM sqlite_master WHERE type = 'table'"
@@ -243,11 +243,23 @@ const schemaVersion = (db: DatabaseSync): number => {
   return row.version ?? 0
 }
 
+/**
+ * Search matches text case-folded in every script ("ärger" finds "Ärger"), not only in ASCII as SQLite's LIKE and
+ * lower() do: the fold is a function each connection gets, used by the document search.
+ */
+export const FOLD_FUNCTION = "redraft_fold"
+export const foldCase = (text: string): string => text.normalize("NFC").toLowerCase()
+
+const withFunctions = (db: DatabaseSync): DatabaseSync => {
+  db.function(FOLD_FUNCTION, { deterministic: true }, (text) => (typeof text === "string" ? foldCase(text) : text))
+  return db
+}
+
 /** An empty workspace in memory that refuses every write: what is served when the file cannot be used at all. */
 const emptyWorkspace = (file: string) =>
   Effect.try({
     try: () => {
-      const db = new DatabaseSync(":memory:")
+      const db = withFunctions(new DatabaseSync(":memory:"))
       db.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
       for (const [i, sql] of MIGRATIONS.entries()) {
         db.exec(sql)

@@ -12,7 +12,7 @@ import type {
   VersionSummary
 } from "../domain/Documents.ts"
 import { DocumentNotFound, PreconditionFailed } from "../domain/Errors.ts"
-import { Database, type DatabaseFailure } from "./Database.ts"
+import { Database, type DatabaseFailure, FOLD_FUNCTION, foldCase } from "./Database.ts"
 import { salvageRows } from "./Salvage.ts"
 
 export class Documents extends Context.Service<
@@ -75,10 +75,8 @@ export class Documents extends Context.Service<
               (q === ""
                 ? db.prepare(`${SUMMARY_SELECT} ORDER BY d.updated_at DESC, d.rowid DESC`).all()
                 : db
-                    .prepare(
-                      `${SUMMARY_SELECT} WHERE d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\' ORDER BY d.updated_at DESC, d.rowid DESC`
-                    )
-                    .all(likePattern(q), likePattern(q))) as unknown as ReadonlyArray<DocumentRow>
+                    .prepare(`${SUMMARY_SELECT} WHERE ${matching(q)} ORDER BY d.updated_at DESC, d.rowid DESC`)
+                    .all(...matchParams(q))) as unknown as ReadonlyArray<DocumentRow>
           )
           .pipe(
             // Damage stops the list's scan: the documents that can still be read are listed, one by one.
@@ -163,11 +161,27 @@ const SALVAGE_WALKS = [
   "SELECT rowid AS id FROM documents ORDER BY id"
 ]
 
-/** What the list query would have answered, over rows read one by one: LIKE's case-insensitive match, newest first. */
+/**
+ * The search's condition. SQLite's LIKE folds the case of ASCII letters only. For a query of ASCII characters that
+ * is the same match (only rare symbols such as the Kelvin sign fold to an ASCII letter), and ten times quicker than a
+ * fold per row, so it serves those. Any other query is matched case-folded in every script, by the connection's fold
+ * function.
+ */
+const matching = (q: string): string =>
+  ASCII.test(q)
+    ? "d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\'"
+    : `instr(${FOLD_FUNCTION}(d.title), ?) > 0 OR instr(${FOLD_FUNCTION}(d.text), ?) > 0`
+const matchParams = (q: string): [string, string] => {
+  const needle = ASCII.test(q) ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : foldCase(q)
+  return [needle, needle]
+}
+const ASCII = /^[\x20-\x7e]*$/
+
+/** What the list query would have answered, over rows read one by one: the same case-folded match, newest first. */
 const sortedMatches = (rows: ReadonlyArray<DocumentRow>, q: string): ReadonlyArray<DocumentRow> => {
-  const needle = q.toLowerCase()
+  const needle = foldCase(q)
   return rows
-    .filter((r) => needle === "" || r.title.toLowerCase().includes(needle) || r.text.toLowerCase().includes(needle))
+    .filter((r) => needle === "" || foldCase(r.title).includes(needle) || foldCase(r.text).includes(needle))
     .toReversed()
     .toSorted((a, b) => b.updated_at - a.updated_at)
 }
@@ -205,4 +219,3 @@ export const titleFor = (title: string | undefined, text: string): string => {
 }
 
 /** A LIKE pattern that finds `q` anywhere, with its own `%`, `_` and `\` taken literally. */
-const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

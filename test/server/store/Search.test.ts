@@ -1,7 +1,7 @@
 /**
  * Searching the documents (`Documents.list` with a query) on a real SQLite file: the query is found as written, in
- * the title or the text, with `%`, `_` and `\` taken literally, quotes harmless, ASCII case ignored, spaces around
- * it trimmed; the list is newest first.
+ * the title or the text, with `%`, `_` and `\` taken literally, quotes harmless, case ignored in every script, spaces
+ * around it trimmed; the list is newest first.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -19,7 +19,9 @@ const LIBRARY: ReadonlyArray<readonly [string, string]> = [
   ["Mac path", "Saved under C:Users/ada/notes."],
   ["Quotes", `It's called "the pump" in the shop.`],
   ["PUMP MANUAL", "Read it before the first start."],
-  ["Trailing", "This line ends in a backslash \\"]
+  ["Trailing", "This line ends in a backslash \\"],
+  ["Ärger", "Über den Ärger mit der Pumpe."],
+  ["Москва", "Насос в Москве."]
 ]
 
 /** The titles a query finds, after the library was written. */
@@ -78,6 +80,14 @@ describe("searching documents", () => {
       assert.deepStrictEqual(lower, ["PUMP MANUAL"])
       assert.deepStrictEqual(upper, ["Camel", "Snake"])
       assert.deepStrictEqual(mixed, ["Quotes"])
+    })
+  )
+
+  it.effect("case is ignored beyond ASCII: umlauts and Cyrillic", () =>
+    Effect.gen(function* () {
+      const [umlaut, cyrillic] = yield* titlesFor(["ärger", "МОСКВ"])
+      assert.deepStrictEqual(umlaut, ["Ärger"])
+      assert.deepStrictEqual(cyrillic, ["Москва"])
     })
   )
 
