@@ -26,7 +26,8 @@ export default defineConfig({
       },
       {
         plugins: [vue()],
-        test: { name: "web", include: ["test/web/**/*.spec.ts"], environment: "happy-dom" }
+        // execArgv: the store specs start the service in their process (test/web/support/RealService.ts).
+        test: { name: "web", include: ["test/web/**/*.spec.ts"], environment: "happy-dom", execArgv }
       },
       {
         test: {

@@ -237,6 +237,15 @@ export class FakeProvider extends Context.Service<
       }
 
       const port = yield* listenOnLoopback(server)
+      // An outage's reopening is cancelled with the layer: a closed fake never listens again behind a later test.
+      let reopen: ReturnType<typeof setTimeout> | undefined
+      let closed = false
+      yield* Effect.addFinalizer(() =>
+        Effect.sync(() => {
+          closed = true
+          clearTimeout(reopen)
+        })
+      )
 
       return FakeProvider.of({
         baseUrl: `http://127.0.0.1:${port}/v1`,
@@ -256,7 +265,10 @@ export class FakeProvider extends Context.Service<
           Effect.callback<void>((resume) => {
             server.close()
             server.closeAllConnections()
-            setTimeout(() => server.listen(port, "127.0.0.1"), ms)
+            clearTimeout(reopen)
+            reopen = setTimeout(() => {
+              if (!closed && !server.listening) server.listen(port, "127.0.0.1")
+            }, ms)
             resume(Effect.void)
           }),
         inFlight: Effect.sync(() => state.inFlight)

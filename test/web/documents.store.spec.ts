@@ -1,0 +1,289 @@
+/**
+ * The documents store against the real service (test/web/support/RealService.ts): what the writer relies on when
+ * typing, naming, finding, opening, deleting and restoring documents, and when another tab saved first.
+ */
+import { createPinia, type Pinia, setActivePinia } from "pinia"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import { nextTick } from "vue"
+import type { DocumentDetail, DocumentSummary } from "../../web/src/api/redraft.ts"
+import { AUTOSAVE_MS, UNDO_MS, useDocumentsStore } from "../../web/src/stores/documents.ts"
+import { useRunStore } from "../../web/src/stores/run.ts"
+import { api, eventually, openPageAt, type RealService, startService, until } from "./support/RealService.ts"
+
+/** One browser tab: its own stores, as the web UI has them. */
+const tab = (pinia: Pinia = createPinia()) => ({ documents: useDocumentsStore(pinia), run: useRunStore(pinia) })
+
+/** Types `text` into the tab's editor and lets the store see it. */
+const type = async (editor: ReturnType<typeof tab>, text: string) => {
+  editor.run.document = text
+  await nextTick()
+}
+
+/** Types `text` and saves it at once, as the autosave would. */
+const typeAndSave = async (editor: ReturnType<typeof tab>, text: string) => {
+  await type(editor, text)
+  await editor.documents.save()
+  expect(editor.documents.saveState).toBe("saved")
+  return editor.documents.currentId!
+}
+
+const saved = async (id: string) => (await api<DocumentDetail>("GET", `/api/documents/${id}`)).json
+
+const search = async (q: string) =>
+  (await api<{ documents: ReadonlyArray<DocumentSummary> }>("GET", `/api/documents?q=${q}`)).json.documents
+
+/** Only the timers the stores use for autosave and undo; the service keeps running on real ones. */
+const fakeTimers = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
+
+let service: RealService
+
+beforeAll(async () => {
+  service = await startService()
+})
+afterAll(() => service.stop())
+
+beforeEach(() => {
+  localStorage.clear()
+  setActivePinia(createPinia())
+  openPageAt(service)
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe("documents store", () => {
+  it("creates the document once typing pauses, and saves later typing over it", async () => {
+    fakeTimers()
+    const editor = tab()
+    await type(editor, "  \n")
+    vi.advanceTimersByTime(AUTOSAVE_MS)
+    expect(editor.documents.saveState).toBe("saved")
+    expect(editor.documents.currentId).toBeNull()
+
+    await type(editor, "Stoneware")
+    expect(editor.documents.saveState).toBe("unsaved")
+    vi.advanceTimersByTime(AUTOSAVE_MS - 1)
+    // Each keystroke starts the wait again.
+    await type(editor, "Stoneware fires hot.")
+    vi.advanceTimersByTime(AUTOSAVE_MS - 1)
+    expect(editor.documents.saveState).toBe("unsaved")
+    expect(editor.documents.currentId).toBeNull()
+    vi.advanceTimersByTime(1)
+    vi.useRealTimers()
+    await until(() => editor.documents.saveState === "saved" && editor.documents.currentId !== null)
+    const id = editor.documents.currentId!
+    expect(await saved(id)).toMatchObject({ text: "Stoneware fires hot.", revision: 0 })
+
+    fakeTimers()
+    await type(editor, "Stoneware fires hot. Earthenware does not.")
+    vi.advanceTimersByTime(AUTOSAVE_MS)
+    vi.useRealTimers()
+    await until(() => editor.documents.saveState === "saved")
+    expect(editor.documents.currentId).toBe(id)
+    expect(await saved(id)).toMatchObject({ text: "Stoneware fires hot. Earthenware does not.", revision: 1 })
+    expect((await search("stoneware")).map((d) => d.id)).toEqual([id])
+    await until(() => editor.documents.documents.some((d) => d.id === id))
+  })
+
+  it("saves a text opened from a file under the file's name", async () => {
+    const editor = tab()
+    editor.run.fileName = "glazes.md"
+    const id = await typeAndSave(editor, "Celadon wants a reduction firing.")
+    expect((await saved(id)).title).toBe("glazes.md")
+    expect(editor.documents.documents.find((d) => d.id === id)?.title).toBe("glazes.md")
+  })
+
+  it("renames a document and finds documents by title or text", async () => {
+    const editor = tab()
+    const first = await typeAndSave(editor, "Shino needs a long cooling.")
+    await editor.documents.newDocument()
+    const second = await typeAndSave(editor, "Tenmoku breaks brown on the rims.")
+
+    await editor.documents.rename(first, "  Kiln log  ")
+    expect((await saved(first)).title).toBe("Kiln log")
+    expect(editor.documents.documents.find((d) => d.id === first)?.title).toBe("Kiln log")
+    // A blank name is not a name: the document keeps its own.
+    await editor.documents.rename(first, "   ")
+    expect((await saved(first)).title).toBe("Kiln log")
+
+    editor.documents.query = "kiln LOG"
+    await editor.documents.refresh()
+    expect(editor.documents.documents.map((d) => d.id)).toEqual([first])
+    editor.documents.query = "tenmoku"
+    await editor.documents.refresh()
+    expect(editor.documents.documents.map((d) => d.id)).toEqual([second])
+    editor.documents.query = ""
+    await editor.documents.refresh()
+    expect(editor.documents.documents.map((d) => d.id)).toEqual(expect.arrayContaining([first, second]))
+    expect(editor.documents.error).toBeNull()
+  })
+
+  it("opening another document saves the typing not saved yet, and shows the other without saving it", async () => {
+    const editor = tab()
+    const first = await typeAndSave(editor, "Bisque at 1000 degrees.")
+    await editor.documents.newDocument()
+    const second = await typeAndSave(editor, "Glaze at 1240 degrees.")
+    await type(editor, "Glaze at 1240 degrees, then cool slowly.")
+    expect(editor.documents.saveState).toBe("unsaved")
+
+    await editor.documents.open(first)
+    expect(await saved(second)).toMatchObject({ text: "Glaze at 1240 degrees, then cool slowly.", revision: 1 })
+    expect(editor.documents.currentId).toBe(first)
+    expect(editor.run.document).toBe("Bisque at 1000 degrees.")
+    await nextTick()
+    expect(editor.documents.saveState).toBe("saved")
+    // Typing now saves into the document opened.
+    await editor.documents.newDocument()
+    await editor.documents.open(first)
+    const id = await typeAndSave(editor, "Bisque at 1000 degrees, slowly.")
+    expect(id).toBe(first)
+    expect(await saved(first)).toMatchObject({ text: "Bisque at 1000 degrees, slowly.", revision: 1 })
+  })
+
+  it("a new document saves the typing first, and its first keystroke creates another document", async () => {
+    const editor = tab()
+    const first = await typeAndSave(editor, "Wedge the clay.")
+    await type(editor, "Wedge the clay well.")
+    await editor.documents.newDocument()
+    expect((await saved(first)).text).toBe("Wedge the clay well.")
+    expect(editor.run.document).toBe("")
+    expect(editor.documents.currentId).toBeNull()
+    const second = await typeAndSave(editor, "Centre the clay.")
+    expect(second).not.toBe(first)
+    expect((await saved(first)).text).toBe("Wedge the clay well.")
+  })
+
+  it("deleting hides the document at once, can be undone, and deletes it on the service after the undo window", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "Porcelain slumps when thin.")
+    fakeTimers()
+    await editor.documents.remove(id)
+    expect(editor.documents.documents.some((d) => d.id === id)).toBe(false)
+    expect(editor.documents.pendingDelete?.id).toBe(id)
+    // The document being edited is closed: the editor starts a new one.
+    expect(editor.documents.currentId).toBeNull()
+    expect(editor.run.document).toBe("")
+    vi.advanceTimersByTime(UNDO_MS - 1)
+    await editor.documents.undo()
+    vi.advanceTimersByTime(UNDO_MS)
+    vi.useRealTimers()
+    expect(editor.documents.pendingDelete).toBeNull()
+    expect(editor.documents.documents.some((d) => d.id === id)).toBe(true)
+    expect((await api("GET", `/api/documents/${id}`)).status).toBe(200)
+
+    fakeTimers()
+    await editor.documents.remove(id)
+    vi.advanceTimersByTime(UNDO_MS - 1)
+    expect(editor.documents.pendingDelete?.id).toBe(id)
+    vi.advanceTimersByTime(1)
+    vi.useRealTimers()
+    expect(editor.documents.pendingDelete).toBeNull()
+    await eventually(async () => (await api("GET", `/api/documents/${id}`)).status === 404)
+    await editor.documents.refresh()
+    expect(editor.documents.documents.some((d) => d.id === id)).toBe(false)
+    expect(editor.documents.error).toBeNull()
+  })
+
+  describe("when another tab saved the document first", () => {
+    /** This tab and another have the same document open; the other tab saves its text. */
+    const twoTabs = async () => {
+      const mine = tab()
+      const id = await typeAndSave(mine, "Fire to cone 6.")
+      const theirs = tab()
+      await theirs.documents.open(id)
+      await typeAndSave(theirs, "Fire to cone 10.")
+      await type(mine, "Fire to cone 6, then hold.")
+      await mine.documents.save()
+      expect(mine.documents.conflict).not.toBeNull()
+      return { mine, id }
+    }
+
+    it("nothing is overwritten: both texts are kept and the writer is told", async () => {
+      const { mine, id } = await twoTabs()
+      expect(mine.documents.saveState).toBe("error")
+      expect(mine.documents.conflict).toEqual({ text: "Fire to cone 10.", revision: 1 })
+      expect(mine.documents.error).toContain("saved in another tab or window")
+      expect(mine.run.document).toBe("Fire to cone 6, then hold.")
+      expect(await saved(id)).toMatchObject({ text: "Fire to cone 10.", revision: 1 })
+      // Until the writer chooses, more typing is not saved over the other tab's text.
+      await type(mine, "Fire to cone 6, then hold for ten minutes.")
+      await mine.documents.save()
+      expect((await saved(id)).text).toBe("Fire to cone 10.")
+    })
+
+    it("keeping mine saves it over theirs", async () => {
+      const { mine, id } = await twoTabs()
+      await mine.documents.keepMine()
+      expect(mine.documents.conflict).toBeNull()
+      expect(mine.documents.saveState).toBe("saved")
+      expect(mine.documents.error).toBeNull()
+      expect(await saved(id)).toMatchObject({ text: "Fire to cone 6, then hold.", revision: 2 })
+    })
+
+    it("taking theirs puts their text in the editor, and later typing saves over it", async () => {
+      const { mine, id } = await twoTabs()
+      mine.documents.takeTheirs()
+      expect(mine.run.document).toBe("Fire to cone 10.")
+      expect(mine.documents.conflict).toBeNull()
+      expect(mine.documents.error).toBeNull()
+      await nextTick()
+      expect(mine.documents.saveState).toBe("saved")
+      expect(await saved(id)).toMatchObject({ text: "Fire to cone 10.", revision: 1 })
+      await typeAndSave(mine, "Fire to cone 10, in reduction.")
+      expect(await saved(id)).toMatchObject({ text: "Fire to cone 10, in reduction.", revision: 2 })
+    })
+  })
+
+  it("restores a backup: adds what is missing and says so; a file that is not a backup is refused", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "Raku pots are taken out glowing.")
+    const backup = (await api<{ documents: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
+    expect((await api("DELETE", `/api/documents/${id}`)).status).toBe(204)
+
+    await editor.documents.restore(new File([JSON.stringify(backup)], "redraft-backup.json"))
+    expect(editor.documents.error).toBeNull()
+    expect(editor.documents.restored).toBe(
+      `Restored redraft-backup.json: 1 added, ${backup.documents.length - 1} already here.`
+    )
+    expect((await saved(id)).text).toBe("Raku pots are taken out glowing.")
+    expect(editor.documents.documents.some((d) => d.id === id)).toBe(true)
+
+    await editor.documents.restore(new File(["Raku notes"], "notes.txt"))
+    expect(editor.documents.error).toBe("notes.txt is not a Redraft backup (it is not JSON).")
+    expect(editor.documents.restored).toBeNull()
+    const refused = await api<{ error: { message: string } }>("POST", "/api/backup", { notes: [] })
+    expect(refused.status).toBe(400)
+    await editor.documents.restore(new File([JSON.stringify({ notes: [] })], "notes.json"))
+    expect(editor.documents.error).toBe(refused.json.error.message)
+  })
+})
+
+describe("documents store when the workspace cannot be written", () => {
+  let readOnly: RealService
+
+  beforeAll(async () => {
+    // The data folder would be under a regular file: it cannot be made, so nothing can be saved.
+    const file = join(mkdtempSync(join(tmpdir(), "redraft-read-only-")), "not-a-folder")
+    writeFileSync(file, "")
+    readOnly = await startService({ REDRAFT_DATA_DIR: join(file, "data") })
+  })
+  afterAll(() => readOnly.stop())
+  beforeEach(() => openPageAt(readOnly))
+
+  it("shows the service's message and keeps the text in the editor", async () => {
+    const refused = await api<{ error: { code: string; message: string } }>("POST", "/api/documents", { text: "x" })
+    expect(refused.status).toBe(503)
+    expect(refused.json.error.code).toBe("workspace_read_only")
+
+    const editor = tab()
+    await type(editor, "Salt glaze needs a kiln of its own.")
+    await editor.documents.save()
+    expect(editor.documents.saveState).toBe("error")
+    expect(editor.documents.error).toBe(refused.json.error.message)
+    expect(editor.documents.currentId).toBeNull()
+    expect(editor.run.document).toBe("Salt glaze needs a kiln of its own.")
+  })
+})

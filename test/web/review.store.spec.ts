@@ -1,0 +1,199 @@
+/**
+ * The review store against the real service (test/web/support/RealService.ts) and its fake model, which rewrites
+ * "utilize" to "use" and "in order to" to "to": a rewrite saved as a version, the writer's decision on each
+ * paragraph, retries, and decisions made meanwhile in another tab.
+ */
+import { createPinia, type Pinia, setActivePinia } from "pinia"
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import type { VersionDetail } from "../../web/src/api/redraft.ts"
+import { useDocumentsStore } from "../../web/src/stores/documents.ts"
+import { useReviewStore } from "../../web/src/stores/review.ts"
+import { useRunStore } from "../../web/src/stores/run.ts"
+import { api, eventually, openPageAt, type RealService, startService } from "./support/RealService.ts"
+
+const FIRST = "We utilize 3 keys in order to open the 2 doors."
+const FIRST_REWRITTEN = "We use 3 keys to open the 2 doors."
+const SECOND = "In order to lock up, turn the key twice."
+const SECOND_REWRITTEN = "To lock up, turn the key twice."
+/** Two paragraphs: their indices in the document are 0 and 2 (the blank line between them is 1). */
+const TEXT = `${FIRST}\n\n${SECOND}\n`
+
+/** One browser tab: its own stores, as the web UI has them. */
+const tab = (pinia: Pinia = createPinia()) => ({
+  documents: useDocumentsStore(pinia),
+  run: useRunStore(pinia),
+  review: useReviewStore(pinia)
+})
+
+/** A tab whose text was rewritten once: the document is saved, and its version 1 is shown for review. */
+const rewritten = async () => {
+  const editor = tab()
+  editor.run.document = TEXT
+  await editor.review.rewrite()
+  expect(editor.run.error).toBeNull()
+  expect(editor.review.version?.n).toBe(1)
+  return { ...editor, id: editor.documents.currentId! }
+}
+
+/** Another tab with the same document open at its newest version. */
+const otherTab = async (id: string) => {
+  const other = tab()
+  await other.documents.open(id)
+  await other.review.load()
+  return other
+}
+
+const paragraph = (editor: ReturnType<typeof tab>, index: number) =>
+  editor.review.version?.paragraphs.find((p) => p.index === index)
+
+const onService = async (id: string, n: number) =>
+  (await api<VersionDetail>("GET", `/api/documents/${id}/versions/${n}`)).json
+
+let service: RealService
+
+beforeAll(async () => {
+  service = await startService()
+})
+afterAll(() => service.stop())
+
+beforeEach(() => {
+  localStorage.clear()
+  // The provider settings the writer chose: the fake model server.
+  localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: service.providerUrl }))
+  setActivePinia(createPinia())
+  openPageAt(service)
+})
+afterEach(() => service.slowProvider(0))
+
+describe("review store", () => {
+  it("a rewrite is saved as the document's next version and shown for review, newest first", async () => {
+    const editor = await rewritten()
+    expect(editor.review.versions.map((v) => v.n)).toEqual([1])
+    expect(editor.review.version?.paragraphs.map((p) => [p.index, p.original, p.rewrite, p.decision])).toEqual([
+      [0, FIRST, FIRST_REWRITTEN, "pending"],
+      [2, SECOND, SECOND_REWRITTEN, "pending"]
+    ])
+    expect(editor.review.pending).toBe(2)
+    expect(editor.review.version?.text).toBe(`${FIRST_REWRITTEN}\n\n${SECOND_REWRITTEN}\n`)
+    expect(editor.review.version).toEqual(await onService(editor.id, 1))
+    expect(editor.review.model?.rows.get(0)).toMatchObject({ original: FIRST, text: FIRST_REWRITTEN })
+    expect(editor.review.summary?.model).toBe(editor.review.version?.provider.model)
+
+    // The next run is the next version, shown at once; the first one can still be looked at.
+    await editor.review.rewrite()
+    expect(editor.review.versions.map((v) => v.n)).toEqual([2, 1])
+    expect(editor.review.version?.n).toBe(2)
+    expect(editor.documents.documents.find((d) => d.id === editor.id)?.versionCount).toBe(2)
+    await editor.review.decide(0, "rejected")
+    await editor.review.load(1)
+    expect(editor.review.version?.n).toBe(1)
+    expect(paragraph(editor, 0)?.decision).toBe("pending")
+    await editor.review.load()
+    expect(editor.review.version?.n).toBe(2)
+    expect(paragraph(editor, 0)?.decision).toBe("rejected")
+    expect(editor.review.error).toBeNull()
+  })
+
+  it("accepting, rejecting and editing paragraphs saves each decision, and the text follows them", async () => {
+    const editor = await rewritten()
+    expect(await editor.review.decide(0, "rejected")).toBe(true)
+    expect(editor.review.version?.text).toBe(`${FIRST}\n\n${SECOND_REWRITTEN}\n`)
+    expect(await editor.review.decide(2, "edited", "Turn the key twice to lock up.")).toBe(true)
+    expect(editor.review.version?.text).toBe(`${FIRST}\n\nTurn the key twice to lock up.\n`)
+    expect(editor.review.pending).toBe(0)
+    expect(await editor.review.decide(0, "accepted")).toBe(true)
+    expect(editor.review.version?.text).toBe(`${FIRST_REWRITTEN}\n\nTurn the key twice to lock up.\n`)
+    expect(editor.review.busy).toBeNull()
+    expect(editor.review.error).toBeNull()
+
+    const saved = await onService(editor.id, 1)
+    expect(saved.paragraphs.map((p) => [p.decision, p.text])).toEqual([
+      ["accepted", FIRST_REWRITTEN],
+      ["edited", "Turn the key twice to lock up."]
+    ])
+    expect(saved.text).toBe(editor.review.version?.text)
+  })
+
+  it("accepting all accepts every paragraph still pending whose rewrite passed its checks", async () => {
+    const editor = await rewritten()
+    await editor.review.decide(2, "rejected")
+    await editor.review.acceptAllPassed()
+    expect(editor.review.pending).toBe(0)
+    expect((await onService(editor.id, 1)).paragraphs.map((p) => p.decision)).toEqual(["accepted", "rejected"])
+    expect(editor.review.version?.text).toBe(`${FIRST_REWRITTEN}\n\n${SECOND}\n`)
+  })
+
+  it("a decision is refused when another tab decided first, and the paragraph then shows that tab's choice", async () => {
+    const mine = await rewritten()
+    const theirs = await otherTab(mine.id)
+    expect(await theirs.review.decide(0, "rejected")).toBe(true)
+
+    expect(await mine.review.decide(0, "accepted")).toBe(false)
+    expect(mine.review.error).toContain("changed elsewhere")
+    expect(paragraph(mine, 0)).toMatchObject({ decision: "rejected", text: FIRST })
+    expect((await onService(mine.id, 1)).paragraphs[0]?.decision).toBe("rejected")
+
+    // Choosing again, on what the paragraph holds now, is saved.
+    expect(await mine.review.decide(0, "accepted")).toBe(true)
+    expect(mine.review.error).toBeNull()
+    expect((await onService(mine.id, 1)).paragraphs[0]?.decision).toBe("accepted")
+  })
+
+  it("retrying a paragraph rewrites it again and puts it back to be decided", async () => {
+    const editor = await rewritten()
+    await editor.review.decide(0, "rejected")
+    const before = paragraph(editor, 0)!.revision
+    await editor.review.retry(0)
+    expect(editor.review.error).toBeNull()
+    expect(editor.review.busy).toBeNull()
+    expect(paragraph(editor, 0)).toMatchObject({
+      decision: "pending",
+      rewrite: FIRST_REWRITTEN,
+      text: FIRST_REWRITTEN,
+      alternative: null,
+      revision: before + 1
+    })
+    expect(editor.review.version?.text).toBe(`${FIRST_REWRITTEN}\n\n${SECOND_REWRITTEN}\n`)
+    expect(editor.review.version).toEqual(await onService(editor.id, 1))
+  })
+
+  it("a retry that finishes after another tab decided keeps that decision and offers the retry's text", async () => {
+    const mine = await rewritten()
+    const theirs = await otherTab(mine.id)
+    await service.slowProvider(400)
+    const retrying = mine.review.retry(0)
+    expect(mine.review.busy).toBe(0)
+    // The retry is with the model; the other tab edits the paragraph meanwhile.
+    await eventually(async () => (await service.providerCallsInFlight()) > 0)
+    expect(await theirs.review.decide(0, "edited", "Open the 2 doors with the 3 keys.")).toBe(true)
+    await retrying
+
+    expect(paragraph(mine, 0)).toMatchObject({
+      decision: "edited",
+      text: "Open the 2 doors with the 3 keys.",
+      alternative: FIRST_REWRITTEN
+    })
+    expect(mine.review.model?.rows.get(0)?.alternative).toBe(FIRST_REWRITTEN)
+    expect(mine.review.version?.text).toBe(`Open the 2 doors with the 3 keys.\n\n${SECOND_REWRITTEN}\n`)
+    // The writer's next decision settles it, and the offer goes.
+    expect(await mine.review.decide(0, "accepted")).toBe(true)
+    expect(paragraph(mine, 0)).toMatchObject({ decision: "accepted", text: FIRST_REWRITTEN, alternative: null })
+  })
+
+  it("shows the service's message when the document was deleted meanwhile", async () => {
+    const editor = await rewritten()
+    expect((await api("DELETE", `/api/documents/${editor.id}`)).status).toBe(204)
+    type Refusal = { error: { message: string } }
+    const decision = await api<Refusal>("PATCH", `/api/documents/${editor.id}/versions/1/paragraphs/0`, {
+      decision: "accepted"
+    })
+    expect(decision.status).toBe(404)
+    expect(await editor.review.decide(0, "accepted")).toBe(false)
+    expect(editor.review.error).toBe(decision.json.error.message)
+
+    const document = await api<Refusal>("GET", `/api/documents/${editor.id}`)
+    expect(document.status).toBe(404)
+    await editor.review.load()
+    expect(editor.review.error).toBe(document.json.error.message)
+  })
+})
