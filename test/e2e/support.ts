@@ -1,6 +1,6 @@
 /** The real service on a real port with a freshly built web UI and the fake provider, plus Debian's Chromium. */
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, Layer, ManagedRuntime, References } from "effect"
 import { HttpServer } from "effect/http"
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs"
 import { createServer } from "node:http"
@@ -54,6 +54,8 @@ export const startApp = async (webDir: string, settings: Readonly<Record<string,
   const layer = serveApp(DefaultStages, { quiet: true }).pipe(
     Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 })),
     Layer.provide(configForFake({ WEB_DIR: webDir, ...settings })),
+    // The service's warnings (a read-only workspace) are what some tests are about; they assert what the page shows.
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, "None")),
     Layer.provideMerge(FakeProvider.layer)
   )
   const runtime = ManagedRuntime.make(layer)
