@@ -55,6 +55,25 @@ afterEach(() => {
 })
 
 describe("documents store", () => {
+  it("a save that starts while another is on its way waits for it: one document, no false conflict", async () => {
+    const editor = tab()
+    const before = (await search("overlapping")).length
+    // Typing goes on while the first save (a create) is still on its way, and the autosave fires again.
+    await type(editor, "Two saves overlapping: the first")
+    const first = editor.documents.save()
+    await type(editor, "Two saves overlapping: the first and the second")
+    const second = editor.documents.save()
+    await type(editor, "Two saves overlapping: the first, the second and the third")
+    const third = editor.documents.save()
+    await Promise.all([first, second, third])
+    expect((await search("overlapping")).length).toBe(before + 1)
+    expect(editor.documents.conflict).toBeNull()
+    expect(editor.documents.saveState).toBe("saved")
+    expect((await saved(editor.documents.currentId!)).text).toBe(
+      "Two saves overlapping: the first, the second and the third"
+    )
+  })
+
   it("creates the document once typing pauses, and saves later typing over it", async () => {
     fakeTimers()
     const editor = tab()

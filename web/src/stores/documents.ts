@@ -61,7 +61,30 @@ export const useDocumentsStore = defineStore("documents", () => {
     }
   }
 
-  const save = async () => {
+  /**
+   * Saves the editor's text. Saves never overlap: one asked for while another is on its way runs after it, with the
+   * latest text (the first save of a new text creates the document, and two at once would create two; two updates at
+   * once would send the same revision, and the second would read as another tab's change).
+   */
+  let running: Promise<void> | null = null
+  let queued: Promise<void> | null = null
+  const save = (): Promise<void> => {
+    if (running === null) {
+      running = saveNow().finally(() => {
+        running = null
+      })
+      return running
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null
+        return save()
+      })
+    return queued
+  }
+
+  const saveNow = async () => {
     const text = run.document
     if (text === savedText || conflict.value !== null) {
       if (conflict.value === null) saveState.value = "saved"
