@@ -173,7 +173,8 @@ export const runEval = Effect.fn("Eval.run")(function* (settings: EvalSettings, 
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const keyOf = (
+/** The cache key of one cell: every input that decides its result. */
+export const keyOf = (
   evalCase: EvalCase,
   variant: Variant,
   settings: EvalSettings,
