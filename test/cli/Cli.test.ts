@@ -81,6 +81,37 @@ layer(TestApp(), { excludeTestServices: true })("redraft CLI against the real se
       }).pipe(Effect.scoped)
   )
 
+  it.effect("a batch's mixed outcomes: a failed paragraph exits 0 (4 with --strict), a failed file exits 3", () =>
+    Effect.gen(function* () {
+      yield* (yield* FakeProvider).configure({ faults: [{ match: "4 spare fuses", behaviour: "garbage" }] })
+      const fs = yield* FileSystem.FileSystem
+      const { dir } = yield* withFile("")
+      yield* fs.writeFileString(`${dir}/a.md`, DOC)
+      yield* fs.writeFileString(`${dir}/b.md`, "Utilize the 4 spare fuses.\n\nUtilize the 5 spare bulbs.\n")
+      const out = `${dir}/out`
+      const args = ["rewrite", `${dir}/a.md`, `${dir}/b.md`, "--profile", "plain-english", "--out-dir", out]
+      const lenient = yield* redraft(args)
+      assert.strictEqual(lenient.exitCode, 0, lenient.stderr)
+      // The paragraph whose calls failed is kept as it was; the rest is rewritten.
+      assert.strictEqual(
+        yield* fs.readFileString(`${out}/b.md`),
+        "Utilize the 4 spare fuses.\n\nUse the 5 spare bulbs.\n"
+      )
+      assert.strictEqual(yield* fs.readFileString(`${out}/a.md`), REWRITTEN)
+      assert.include(lenient.stderr, `redraft: ${dir}/b.md -> ${out}/b.md: 1/2 blocks rewritten, 0 protected, 1 failed`)
+      const strict = yield* redraft([...args, "--strict"])
+      assert.strictEqual(strict.exitCode, 4)
+      assert.include(strict.stderr, `some paragraphs failed the meaning check or their provider calls in ${dir}/b.md`)
+      assert.notInclude(strict.stderr, `in ${dir}/a.md`)
+      // A file whose every paragraph failed fails as a whole, with the provider's code; the others are still written.
+      yield* fs.writeFileString(`${dir}/c.md`, "Utilize the 4 spare fuses.\n")
+      const whole = yield* redraft([...args, `${dir}/c.md`])
+      assert.strictEqual(whole.exitCode, 3)
+      assert.include(whole.stderr, `1 of 3 files failed: ${dir}/c.md`)
+      assert.isFalse(yield* fs.exists(`${out}/c.md`))
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("a batch goes on past a file it cannot read, reports it, and exits with its code", () =>
     Effect.gen(function* () {
       yield* (yield* FakeProvider).configure({})
