@@ -71,4 +71,28 @@ layer(TestApp(), { excludeTestServices: true })("streamed rewrite", (it) => {
       assert.strictEqual((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, chats)
     })
   )
+
+  for (const task of ["rewrite", "verify", "smooth"]) {
+    it.effect(`closing the connection during the ${task} stage stops its call and starts no other`, () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({ slowTasks: [task] })
+        const document = "We utilize 2 keys.\n\nIn order to start, press 1.\n\nUtilize the 3 spare fuses.\n"
+        const stream = yield* streamRewrite({ document, options: { finalSmoothing: true } }, true)
+        // Wait until the run is held by a call of that stage, then hang up.
+        yield* Effect.gen(function* () {
+          const held = (yield* fake.inFlight) > 0 && (yield* fake.calls).some((c) => c.task === task)
+          if (!held) return yield* Effect.fail("not yet")
+        }).pipe(Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 250 }))
+        stream.hangUp()
+        yield* Effect.gen(function* () {
+          if ((yield* fake.inFlight) > 0) return yield* Effect.fail("still running")
+        }).pipe(Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 150 }))
+        assert.isAtLeast(yield* fake.aborted, 1)
+        const chats = (yield* fake.calls).filter((c) => c.path === "/chat/completions").length
+        yield* Effect.sleep("200 millis")
+        assert.strictEqual((yield* fake.calls).filter((c) => c.path === "/chat/completions").length, chats)
+      })
+    )
+  }
 })

@@ -62,6 +62,8 @@ export interface FakeSettings {
   readonly behaviours?: ReadonlyArray<Behaviour>
   readonly faults?: ReadonlyArray<Fault>
   readonly delayMs?: number
+  /** Chats of these tasks ("rewrite", "verify", "smooth") answer only after 10 s; the others as usual. */
+  readonly slowTasks?: ReadonlyArray<string>
   readonly models?: ReadonlyArray<string>
   /** Like llama.cpp while it loads a model: chats answer 503 "Loading model" with Retry-After for this long. */
   readonly loadingMs?: number
@@ -168,7 +170,11 @@ export class FakeProvider extends Context.Service<
             done()
             if (!res.destroyed) reply(res, body, task)
           },
-          fault === "slow" ? 10_000 : has("slow") ? (state.settings.delayMs ?? 2000) : (state.settings.delayMs ?? 0)
+          fault === "slow" || (state.settings.slowTasks ?? []).includes(task)
+            ? 10_000
+            : has("slow")
+              ? (state.settings.delayMs ?? 2000)
+              : (state.settings.delayMs ?? 0)
         )
         res.on("close", () => {
           if (!finished) {
