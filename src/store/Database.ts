@@ -80,7 +80,7 @@ export class Database extends Context.Service<
           db = yield* emptyWorkspace(file)
           readOnly = emptyBecause(migrated.failure.message)
         }
-        const problems = yield* run(quickCheck).pipe(
+        const problems = yield* run((connection) => checkPages(connection, "quick_check", 20)).pipe(
           Effect.catch((e) => Effect.succeed([`the integrity check stopped: ${e.message}`]))
         )
         const status: StorageStatus = { file, readOnly, problems }
@@ -175,7 +175,8 @@ const open = (file: string) =>
       try: () => mkdirSync(folder, { recursive: true, mode: 0o700 }),
       catch: (e) => describe(e)
     }).pipe(Effect.flip, Effect.option)
-    if (!existsSync(file) && (made._tag === "Some" || !writable(folder))) {
+    const folderWritable = made._tag === "None" && writable(folder)
+    if (!existsSync(file) && !folderWritable) {
       const why = made._tag === "Some" ? made.value : "permission denied or a read-only disk"
       const db = yield* emptyWorkspace(file)
       return { db, readOnly: `the data folder ${folder} cannot be written (${why}); the workspace is empty` }
@@ -184,8 +185,8 @@ const open = (file: string) =>
       try: () => {
         if (!existsSync(file)) closeSync(openSync(file, "a", 0o600))
         const readOnly =
-          !writable(folder) || !writable(file)
-            ? `${writable(folder) ? file : `the data folder ${folder}`} cannot be written (permission denied or a read-only disk)`
+          !folderWritable || !writable(file)
+            ? `${folderWritable ? file : `the data folder ${folder}`} cannot be written (permission denied or a read-only disk)`
             : undefined
         // A read-only disk cannot hold the write-ahead log's index: the file is read as it is, unchanging.
         const db =
@@ -271,10 +272,17 @@ const emptyWorkspace = (file: string) =>
     catch: unavailable(file)
   }).pipe(Effect.orDie)
 
-/** `PRAGMA quick_check`: "ok", or up to 20 lines naming damage. */
-const quickCheck = (db: DatabaseSync): ReadonlyArray<string> => {
-  const rows = db.prepare("PRAGMA quick_check(20)").all() as unknown as ReadonlyArray<{ quick_check: string }>
-  const lines = rows.map((r) => r.quick_check)
+/**
+ * SQLite's check of the file's pages, `quick_check` (at start-up) or the full `integrity_check` (`redraft doctor`):
+ * nothing when the file is whole, else up to `limit` lines naming damage.
+ */
+export const checkPages = (
+  db: DatabaseSync,
+  pragma: "quick_check" | "integrity_check",
+  limit: number
+): ReadonlyArray<string> => {
+  const rows = db.prepare(`PRAGMA ${pragma}(${limit})`).all() as unknown as ReadonlyArray<Record<string, string>>
+  const lines = rows.map((r) => String(r[pragma]))
   return lines.length === 1 && lines[0] === "ok" ? [] : lines
 }
 

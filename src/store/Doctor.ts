@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs"
 import { DatabaseSync } from "node:sqlite"
 import { salvageBackup } from "./Backup.ts"
-import { immutable } from "./Database.ts"
+import { checkPages, immutable } from "./Database.ts"
 
 export interface DoctorReport {
   readonly file: string
@@ -54,10 +54,7 @@ const openReadOnly = (file: string): DatabaseSync | string => {
 /** Every page checked; a check that damage stops is a finding too. */
 const integrity = (db: DatabaseSync): ReadonlyArray<string> => {
   try {
-    const lines = (
-      db.prepare("PRAGMA integrity_check(100)").all() as unknown as ReadonlyArray<{ integrity_check: string }>
-    ).map((r) => r.integrity_check)
-    return lines.length === 1 && lines[0] === "ok" ? [] : lines
+    return checkPages(db, "integrity_check", 100)
   } catch (e) {
     return [`the check stopped: ${e instanceof Error ? e.message : String(e)}`]
   }

@@ -70,14 +70,17 @@ export class Documents extends Context.Service<
       const list = Effect.fn("Documents.list")(function* (query: string | undefined) {
         const q = query?.trim() ?? ""
         const rows = yield* database
-          .use(
-            (db) =>
-              (q === ""
-                ? db.prepare(`${SUMMARY_SELECT} ORDER BY d.updated_at DESC, d.rowid DESC`).all()
-                : db
-                    .prepare(`${SUMMARY_SELECT} WHERE ${matching(q)} ORDER BY d.updated_at DESC, d.rowid DESC`)
-                    .all(...matchParams(q))) as unknown as ReadonlyArray<DocumentRow>
-          )
+          .use((db): ReadonlyArray<DocumentRow> => {
+            if (q === "") {
+              return db
+                .prepare(`${SUMMARY_SELECT} ORDER BY d.updated_at DESC, d.rowid DESC`)
+                .all() as unknown as ReadonlyArray<DocumentRow>
+            }
+            const { where, needle } = search(q)
+            return db
+              .prepare(`${SUMMARY_SELECT} WHERE ${where} ORDER BY d.updated_at DESC, d.rowid DESC`)
+              .all(needle, needle) as unknown as ReadonlyArray<DocumentRow>
+          })
           .pipe(
             // Damage stops the list's scan: the documents that can still be read are listed, one by one.
             Effect.catchIf(
@@ -167,14 +170,16 @@ const SALVAGE_WALKS = [
  * fold per row, so it serves those. Any other query is matched case-folded in every script, by the connection's fold
  * function.
  */
-const matching = (q: string): string =>
+const search = (q: string): { readonly where: string; readonly needle: string } =>
   ASCII.test(q)
-    ? "d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\'"
-    : `instr(${FOLD_FUNCTION}(d.title), ?) > 0 OR instr(${FOLD_FUNCTION}(d.text), ?) > 0`
-const matchParams = (q: string): [string, string] => {
-  const needle = ASCII.test(q) ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : foldCase(q)
-  return [needle, needle]
-}
+    ? {
+        where: "d.title LIKE ? ESCAPE '\\' OR d.text LIKE ? ESCAPE '\\'",
+        needle: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      }
+    : {
+        where: `instr(${FOLD_FUNCTION}(d.title), ?) > 0 OR instr(${FOLD_FUNCTION}(d.text), ?) > 0`,
+        needle: foldCase(q)
+      }
 const ASCII = /^[\x20-\x7e]*$/
 
 /** What the list query would have answered, over rows read one by one: the same case-folded match, newest first. */
