@@ -384,7 +384,6 @@ describe("models", () => {
     Effect.gen(function* () {
       const server = yield* scriptedServer
       server.script("/models", { status: 404, raw: "" }, { status: 405, raw: "" }, { status: 501, raw: "" })
-      server.script("/models", { status: 403, json: { error: "forbidden" } })
       const provider = yield* LlmProvider
       for (let i = 0; i < 3; i++) {
         assert.deepStrictEqual(yield* provider.selectModel(server.baseUrl, undefined), {
@@ -392,9 +391,12 @@ describe("models", () => {
           defaultModelFound: false
         })
       }
+      server.script("/models", { status: 403, json: { error: "forbidden" } })
       const failure = yield* failureOf(provider.selectModel(server.baseUrl, undefined))
       assert.strictEqual(failure.providerStatus, 403)
-    }).pipe(Effect.provide(providerLayer()))
+      // A 501 counts as a server error, retried while the budget lasts: none here, so each status is asked once.
+      assert.strictEqual(server.seen().length, 4)
+    }).pipe(Effect.provide(providerLayer({ PROVIDER_RETRY_BUDGET: "0 millis" })))
   )
 
   it.live("a run waits for a restarting server's model list; a health check asks once", () =>
