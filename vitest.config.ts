@@ -36,6 +36,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.e2e.ts"],
+          globalSetup: ["test/e2e/globalSetup.ts"],
           env: { REDRAFT_DATA_DIR: dataDir },
           environment: "node",
           execArgv,

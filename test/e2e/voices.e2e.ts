@@ -1,16 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { readFileSync } from "node:fs"
-import { afterAll, beforeAll } from "vitest"
-import {
-  buildWebUi,
-  launchBrowser,
-  SCREENSHOTS,
-  seriousViolations,
-  sidewaysOverflow,
-  startApp,
-  waitUntil
-} from "./support.ts"
+import { afterAll, beforeAll, inject } from "vitest"
+import { launchBrowser, SCREENSHOTS, seriousViolations, sidewaysOverflow, startApp, waitUntil } from "./support.ts"
 
 let app: Awaited<ReturnType<typeof startApp>>
 let browser: Browser
@@ -44,7 +36,7 @@ const openVoices = async () => {
 }
 
 beforeAll(async () => {
-  const webDir = await buildWebUi()
+  const webDir = inject("webDir")
   app = await startApp(webDir)
   await app.run(app.fake.configure({}))
   browser = await launchBrowser()

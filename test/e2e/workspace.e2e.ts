@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll } from "vitest"
-import { buildWebUi, launchBrowser, SCREENSHOTS, startApp, startOtherProvider, waitUntil } from "./support.ts"
+import { afterAll, beforeAll, inject } from "vitest"
+import { launchBrowser, SCREENSHOTS, startApp, startOtherProvider, waitUntil } from "./support.ts"
 
 const require = createRequire(import.meta.url)
 
@@ -34,7 +34,7 @@ const setEndpoint = async (value: string) => {
 let webDir: string
 
 beforeAll(async () => {
-  webDir = await buildWebUi()
+  webDir = inject("webDir")
   app = await startApp(webDir)
   other = await startOtherProvider()
   browser = await launchBrowser()

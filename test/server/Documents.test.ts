@@ -12,6 +12,7 @@ import { Database } from "../../src/store/Database.ts"
 import { Documents, titleFor } from "../../src/store/Documents.ts"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { FakeProvider } from "../support/FakeProvider.ts"
+import { eventually } from "../support/Eventually.ts"
 import { streamRewrite } from "../support/Sse.ts"
 import { type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
@@ -410,7 +411,10 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         const run = yield* Effect.forkChild(
           postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })
         )
-        yield* Effect.sleep("300 millis")
+        yield* eventually(
+          Effect.map(fake.inFlight, (n) => n > 0),
+          "the run's provider call"
+        )
         assert.strictEqual((yield* send("DELETE", `/api/documents/${doc.id}`)).status, 204)
         const answer = yield* Fiber.join(run)
         assert.strictEqual(answer.status, 404)
@@ -418,8 +422,10 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         assert.strictEqual(error.error.code, "document_not_found")
         assert.include(error.error.message, "deleted while its rewrite ran")
         // The provider saw its call go away instead of answering it 5 s later.
-        yield* Effect.sleep("200 millis")
-        assert.isAbove(yield* fake.aborted, abortedBefore)
+        yield* eventually(
+          Effect.map(fake.aborted, (n) => n > abortedBefore),
+          "the call to be aborted"
+        )
         // A streamed run ends with the same 404 as its error event.
         const second = yield* jsonOf<Detail>(
           yield* postJson("/api/documents", { text: "We utilize the first key in order to open the door.\n" })
@@ -427,7 +433,10 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         const streamed = yield* Effect.forkChild(
           streamRewrite({ options: { styleThreshold: 0 } }, false, `/api/documents/${second.id}/rewrite`)
         )
-        yield* Effect.sleep("300 millis")
+        yield* eventually(
+          Effect.map(fake.inFlight, (n) => n > 0),
+          "the streamed run's provider call"
+        )
         assert.strictEqual((yield* send("DELETE", `/api/documents/${second.id}`)).status, 204)
         const events = (yield* Fiber.join(streamed)).text
         assert.include(events, "event: error")
@@ -574,7 +583,10 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
       // The retry waits on a slow provider while the writer saves an edit.
       yield* fake.configure({ behaviours: ["slow"], delayMs: 600 })
       const retry = yield* Effect.forkChild(postJson(`${path}/retry`, { options: { styleThreshold: 0 } }))
-      yield* Effect.sleep("150 millis")
+      yield* eventually(
+        Effect.map(fake.inFlight, (n) => n > 0),
+        "the retry's provider call"
+      )
       const edit = yield* send("PATCH", path, { decision: "edited", text: "Open the door with the first key." })
       assert.strictEqual(edit.status, 200)
       const edited = yield* jsonOf<Reviewed>(edit)

@@ -2,6 +2,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
 import type { ParagraphReport } from "../../src/domain/Rewrite.ts"
 import { FakeProvider, type Fault } from "../support/FakeProvider.ts"
+import { eventually } from "../support/Eventually.ts"
 import { parseEvents, streamRewrite } from "../support/Sse.ts"
 import { type ErrorJson, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
@@ -184,7 +185,10 @@ describe("a hung call gives its slot back", () => {
         })
         // The hung run holds both slots until its calls are past the budget, then gives them back.
         const hung = yield* rewrite({ document: PARAGRAPHS.slice(0, 2).join("\n\n") + "\n" }).pipe(Effect.forkChild)
-        yield* Effect.sleep("100 millis")
+        yield* eventually(
+          Effect.map(fake.inFlight, (n) => n === 2),
+          "the hung run to hold both slots"
+        )
         const other = yield* rewrite({ document: PARAGRAPHS.slice(2, 6).join("\n\n") + "\n" })
         assert.strictEqual(other.status, 200)
         assert.strictEqual((yield* jsonOf<Result>(other)).summary.failed, 0)
@@ -209,7 +213,10 @@ describe("a model server that restarts", () => {
         const document = PARAGRAPHS.slice(0, 12).join("\n\n") + "\n"
         const run = yield* rewrite({ document }).pipe(Effect.forkChild)
         // Let the first calls finish, then take the server down while others are in flight and queued.
-        yield* Effect.sleep("150 millis")
+        yield* eventually(
+          Effect.map(fake.calls, (calls) => calls.length > 2),
+          "the first calls"
+        )
         const before = (yield* fake.calls).length
         yield* fake.outage(1_500)
         const res = yield* Fiber.join(run)
