@@ -54,7 +54,7 @@ const restoreBackup = Command.make(
         `redraft: added ${result.added.length}, skipped ${result.skipped.length} already there, copied ${result.copied.length} that differed; voices: added ${result.profiles.added.length}, skipped ${result.profiles.skipped.length}, copied ${result.profiles.copied.length}\n`
       )
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(Command.withDescription("Restore a backup: add what is missing, keep what is there, copy what differs"))
 

@@ -78,7 +78,10 @@ export const rewriteFiles = (options: BatchOptions) =>
         Effect.tap((outcome) =>
           Effect.suspend(() => {
             finished++
-            return options.quiet || options.json ? redraw("") : progress.note(reportLine(outcome))
+            // The bar is drawn again after the file's line, so its count of finished files is never stale.
+            return options.quiet || options.json
+              ? redraw("")
+              : progress.note(reportLine(outcome)).pipe(Effect.andThen(redraw("")))
           })
         )
       )

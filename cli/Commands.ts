@@ -137,7 +137,7 @@ export const rewrite = Command.make(
           strict: input.strict
         })
       })
-      return yield* batch.pipe(jsonErrors(input.json), withService("probe-then-start"))
+      return yield* batch.pipe(withService("probe-then-start"), jsonErrors(input.json))
     }
     const run = Effect.gen(function* () {
       const document = yield* readDocument(input.files[0])
@@ -173,7 +173,7 @@ export const rewrite = Command.make(
         })
       }
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(
   Command.withDescription("Rewrite a markdown document into a style profile, keeping its meaning"),
@@ -261,7 +261,7 @@ export const check = Command.make(
         })
       }
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(
   Command.withDescription(

@@ -23,6 +23,6 @@ export const documents = Command.make(
         yield* writeOut(`${d.id}  ${d.updatedAt.slice(0, 16).replace("T", " ")}  ${versions.padEnd(11)}  ${d.title}\n`)
       }
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(Command.withDescription("List the saved documents, most recently changed first"))

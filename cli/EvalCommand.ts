@@ -79,63 +79,70 @@ export const evaluate = Command.make(
     )
   },
   Effect.fn("Cli.eval")(function* (input) {
-    const iterations = parseIterations(input.iterations)
-    if (iterations === undefined) {
-      return yield* new CliFailure({
-        code: "invalid_iterations",
-        message: `--iterations takes comma-separated whole numbers from 0 to 5 (got ${JSON.stringify(input.iterations)})`
-      })
-    }
-    const env = yield* Config.all({
-      providerId: Config.option(Config.String("SERVICE_EVAL_PROVIDER_ID")),
-      baseUrl: Config.option(Config.String("SERVICE_EVAL_BASE_URL")),
-      model: Config.option(Config.String("SERVICE_EVAL_MODEL")),
-      reasoningEffort: Config.schema(ReasoningEffort, "SERVICE_EVAL_REASONING_EFFORT").pipe(Config.withDefault("none")),
-      profilesDir: Config.String("PROFILES_DIR").pipe(Config.withDefault("fixtures/profiles")),
-      judgeBaseUrl: Config.option(Config.String("SERVICE_EVAL_JUDGE_BASE_URL")),
-      judgeModel: Config.option(Config.String("SERVICE_EVAL_JUDGE_MODEL"))
-    }).pipe(Effect.mapError((e) => new CliFailure({ code: "invalid_config", message: e.message })))
-    const settings: EvalSettings = {
-      root: fileURLToPath(new URL("..", import.meta.url)),
-      casesDir: input.cases,
-      profilesDir: env.profilesDir,
-      outDir: input.out,
-      iterations,
-      concurrency: input.concurrency,
-      filter: optionalString(input.filter),
-      providerId: Option.getOrElse(
-        Option.orElse(env.providerId, () => env.baseUrl),
-        () => "lmstudio"
-      ),
-      model: Option.getOrUndefined(env.model),
-      reasoningEffort: env.reasoningEffort,
-      fresh: input.fresh,
-      baselines: !input.noBaselines
-    }
-    const run = Effect.gen(function* () {
-      const progress = yield* makeProgress("eval", !input.quiet)
-      const report = yield* runEval(settings, progress)
-      const written = yield* writeReports(settings.outDir, report, optionalString(input.compare))
-      yield* writeOut(input.json ? `${JSON.stringify(written.report, null, 2)}\n` : `${written.markdown}\n`)
-      if (!input.quiet) yield* writeErr(`redraft: reports written to ${written.jsonFile} and ${written.markdownFile}\n`)
-      return written.report.cells.filter((c) => c.variant.startsWith("pipeline@") && !c.passed).length
-    }).pipe(
-      Effect.catchTag("CaseLoadError", (e: CaseLoadError) =>
-        Effect.fail(new CliFailure({ code: "invalid_cases", message: e.message }))
-      ),
-      Effect.catchTag("PlatformError", (e) =>
-        Effect.fail(new CliFailure({ code: "output_unwritable", message: `cannot write the results: ${e.message}` }))
-      ),
-      Effect.provide(
-        input.judge
-          ? Judge.layer({
-              ...Option.match(env.judgeBaseUrl, { onNone: () => ({}), onSome: (baseUrl) => ({ baseUrl }) }),
-              ...Option.match(env.judgeModel, { onNone: () => ({}), onSome: (model) => ({ model }) })
-            })
-          : Judge.layerDisabled
+    // Every failure, a bad flag or setting included, goes through --json's error object.
+    const checkedRun = Effect.gen(function* () {
+      const iterations = parseIterations(input.iterations)
+      if (iterations === undefined) {
+        return yield* new CliFailure({
+          code: "invalid_iterations",
+          message: `--iterations takes comma-separated whole numbers from 0 to 5 (got ${JSON.stringify(input.iterations)})`
+        })
+      }
+      const env = yield* Config.all({
+        providerId: Config.option(Config.String("SERVICE_EVAL_PROVIDER_ID")),
+        baseUrl: Config.option(Config.String("SERVICE_EVAL_BASE_URL")),
+        model: Config.option(Config.String("SERVICE_EVAL_MODEL")),
+        reasoningEffort: Config.schema(ReasoningEffort, "SERVICE_EVAL_REASONING_EFFORT").pipe(
+          Config.withDefault("none")
+        ),
+        profilesDir: Config.String("PROFILES_DIR").pipe(Config.withDefault("fixtures/profiles")),
+        judgeBaseUrl: Config.option(Config.String("SERVICE_EVAL_JUDGE_BASE_URL")),
+        judgeModel: Config.option(Config.String("SERVICE_EVAL_JUDGE_MODEL"))
+      }).pipe(Effect.mapError((e) => new CliFailure({ code: "invalid_config", message: e.message })))
+      const settings: EvalSettings = {
+        root: fileURLToPath(new URL("..", import.meta.url)),
+        casesDir: input.cases,
+        profilesDir: env.profilesDir,
+        outDir: input.out,
+        iterations,
+        concurrency: input.concurrency,
+        filter: optionalString(input.filter),
+        providerId: Option.getOrElse(
+          Option.orElse(env.providerId, () => env.baseUrl),
+          () => "lmstudio"
+        ),
+        model: Option.getOrUndefined(env.model),
+        reasoningEffort: env.reasoningEffort,
+        fresh: input.fresh,
+        baselines: !input.noBaselines
+      }
+      const run = Effect.gen(function* () {
+        const progress = yield* makeProgress("eval", !input.quiet)
+        const report = yield* runEval(settings, progress)
+        const written = yield* writeReports(settings.outDir, report, optionalString(input.compare))
+        yield* writeOut(input.json ? `${JSON.stringify(written.report, null, 2)}\n` : `${written.markdown}\n`)
+        if (!input.quiet)
+          yield* writeErr(`redraft: reports written to ${written.jsonFile} and ${written.markdownFile}\n`)
+        return written.report.cells.filter((c) => c.variant.startsWith("pipeline@") && !c.passed).length
+      }).pipe(
+        Effect.catchTag("CaseLoadError", (e: CaseLoadError) =>
+          Effect.fail(new CliFailure({ code: "invalid_cases", message: e.message }))
+        ),
+        Effect.catchTag("PlatformError", (e) =>
+          Effect.fail(new CliFailure({ code: "output_unwritable", message: `cannot write the results: ${e.message}` }))
+        ),
+        Effect.provide(
+          input.judge
+            ? Judge.layer({
+                ...Option.match(env.judgeBaseUrl, { onNone: () => ({}), onSome: (baseUrl) => ({ baseUrl }) }),
+                ...Option.match(env.judgeModel, { onNone: () => ({}), onSome: (model) => ({ model }) })
+              })
+            : Judge.layerDisabled
+        )
       )
-    )
-    const failed = yield* run.pipe(jsonErrors(input.json), withService("start"))
+      return yield* run.pipe(withService("start"))
+    })
+    const failed = yield* checkedRun.pipe(jsonErrors(input.json))
     // The report (JSON or Markdown) is already printed; --strict only changes the exit code.
     if (input.strict && failed > 0) {
       return yield* new CliFailure({ code: "eval_failed", message: `${failed} pipeline cell(s) failed` })

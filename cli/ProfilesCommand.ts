@@ -138,7 +138,7 @@ const remove = Command.make(
       if (input.json) yield* writeOut(`${JSON.stringify({ deleted: input.id })}\n`)
       else yield* writeErr(`redraft: deleted ${input.id}\n`)
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(Command.withDescription("Delete one of your own voices (the fixture profiles cannot be deleted)"))
 
@@ -156,7 +156,7 @@ export const profiles = Command.make(
         yield* writeOut(`${p.id.padEnd(width)}  ${p.source.padEnd(7)}  ${samples.padStart(10)}  ${about}\n`)
       }
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(
   Command.withDescription("List the style profiles: the fixtures and your own voices, with their samples"),

@@ -31,7 +31,7 @@ export const score = Command.make(
       const result = yield* (yield* RedraftClient).score(input.profile, text)
       yield* writeOut(input.json ? `${JSON.stringify(result, null, 2)}\n` : readable(result))
     })
-    yield* run.pipe(jsonErrors(input.json), withService("probe-then-start"))
+    yield* run.pipe(withService("probe-then-start"), jsonErrors(input.json))
   })
 ).pipe(
   Command.withDescription(
