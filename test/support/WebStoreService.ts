@@ -12,7 +12,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { serveApp } from "../../src/http/HttpServerLayer.ts"
 import { DefaultStages } from "../../stages/index.ts"
-import { FakeProvider } from "./FakeProvider.ts"
+import { FakeProvider, type FakeSettings } from "./FakeProvider.ts"
 import { configForFake } from "./TestApp.ts"
 
 /** Starts the service with `settings` over the test defaults (a data folder of its own, the fake provider). */
@@ -38,6 +38,11 @@ export const startService = async (settings: Readonly<Record<string, string>> = 
     slowProvider: (ms: number) =>
       runtime.runPromise(fake.configure(ms === 0 ? {} : { behaviours: ["slow"], delayMs: ms })),
     providerCallsInFlight: () => runtime.runPromise(fake.inFlight),
+    configureProvider: (behaviour: FakeSettings) => runtime.runPromise(fake.configure(behaviour)),
+    providerCalls: () =>
+      runtime
+        .runPromise(fake.calls)
+        .then((calls) => calls.map(({ method, path, body, task }) => ({ method, path, body, task }))),
     stop: () => runtime.dispose()
   }
 }

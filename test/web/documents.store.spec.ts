@@ -69,9 +69,11 @@ describe("documents store", () => {
     expect((await search("overlapping")).length).toBe(before + 1)
     expect(editor.documents.conflict).toBeNull()
     expect(editor.documents.saveState).toBe("saved")
-    expect((await saved(editor.documents.currentId!)).text).toBe(
-      "Two saves overlapping: the first, the second and the third"
-    )
+    // The saves asked for meanwhile are one: a create, then a single update with the latest text.
+    expect(await saved(editor.documents.currentId!)).toMatchObject({
+      text: "Two saves overlapping: the first, the second and the third",
+      revision: 1
+    })
   })
 
   it("creates the document once typing pauses, and saves later typing over it", async () => {
@@ -169,6 +171,7 @@ describe("documents store", () => {
     await editor.documents.newDocument()
     expect((await saved(first)).text).toBe("Wedge the clay well.")
     expect(editor.run.document).toBe("")
+    expect(editor.documents.saveState).toBe("saved")
     expect(editor.documents.currentId).toBeNull()
     const second = await typeAndSave(editor, "Centre the clay.")
     expect(second).not.toBe(first)
@@ -206,6 +209,90 @@ describe("documents store", () => {
     expect(editor.documents.error).toBeNull()
   })
 
+  it("opening or renaming a document deleted elsewhere shows the service's message and keeps the editor as it was", async () => {
+    const editor = tab()
+    const mine = await typeAndSave(editor, "Ash glaze runs.")
+    await editor.documents.newDocument()
+    const gone = await typeAndSave(editor, "Soon gone.")
+    await editor.documents.open(mine)
+    expect((await api("DELETE", `/api/documents/${gone}`)).status).toBe(204)
+    const missing = await api<{ error: { message: string } }>("GET", `/api/documents/${gone}`)
+
+    await editor.documents.open(gone)
+    expect(editor.documents.error).toBe(missing.json.error.message)
+    expect(editor.documents.currentId).toBe(mine)
+    expect(editor.run.document).toBe("Ash glaze runs.")
+
+    editor.documents.error = null
+    await editor.documents.rename(gone, "Lost")
+    expect(editor.documents.error).toBe(missing.json.error.message)
+  })
+
+  it("deleting another document leaves the one being edited open; a second delete ends the first one's undo", async () => {
+    const editor = tab()
+    const first = await typeAndSave(editor, "Throwing rings.")
+    await editor.documents.newDocument()
+    const second = await typeAndSave(editor, "Trimming feet.")
+    await editor.documents.newDocument()
+    const current = await typeAndSave(editor, "Pulling handles.")
+
+    fakeTimers()
+    await editor.documents.remove(first)
+    expect(editor.documents.currentId).toBe(current)
+    expect(editor.run.document).toBe("Pulling handles.")
+    await editor.documents.remove(second)
+    vi.useRealTimers()
+    // The first is deleted at once; the second waits for its own undo window.
+    expect((await api("GET", `/api/documents/${first}`)).status).toBe(404)
+    expect(editor.documents.pendingDelete?.id).toBe(second)
+    expect((await api("GET", `/api/documents/${second}`)).status).toBe(200)
+    await editor.documents.refresh()
+    expect(editor.documents.documents.map((d) => d.id)).not.toContain(second)
+    await editor.documents.flushDelete()
+    expect(editor.documents.pendingDelete).toBeNull()
+    expect((await api("GET", `/api/documents/${second}`)).status).toBe(404)
+    expect(editor.documents.error).toBeNull()
+    // A document not in the list is not there to delete.
+    await editor.documents.remove("no-such-document")
+    expect(editor.documents.pendingDelete).toBeNull()
+    expect(editor.documents.currentId).toBe(current)
+  })
+
+  it("a delete that the service refuses shows its message", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "Soda firing.")
+    await editor.documents.newDocument()
+    await editor.documents.remove(id)
+    expect((await api("DELETE", `/api/documents/${id}`)).status).toBe(204)
+    const missing = await api<{ error: { message: string } }>("DELETE", `/api/documents/${id}`)
+    await editor.documents.flushDelete()
+    expect(editor.documents.error).toBe(missing.json.error.message)
+  })
+
+  it("restoring a backup over a changed document keeps both, and says how many were kept as copies", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "Wood firing takes days.")
+    const backup = (await api<{ documents: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
+    await typeAndSave(editor, "Wood firing takes five days.")
+    await editor.documents.restore(new File([JSON.stringify(backup)], "wood.json"))
+    expect(editor.documents.restored).toBe(
+      `Restored wood.json: 0 added, ${backup.documents.length - 1} already here, 1 kept as copies beside changed ones.`
+    )
+    expect((await saved(id)).text).toBe("Wood firing takes five days.")
+    expect((await search("days")).map((d) => d.id)).toHaveLength(2)
+  })
+
+  it("with no conflict, keeping mine or taking theirs changes nothing", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "Cone 04 bisque.")
+    await type(editor, "Cone 04 bisque, then glaze.")
+    editor.documents.takeTheirs()
+    expect(editor.run.document).toBe("Cone 04 bisque, then glaze.")
+    expect(editor.documents.saveState).toBe("unsaved")
+    await editor.documents.keepMine()
+    expect((await saved(id)).text).toBe("Cone 04 bisque.")
+  })
+
   describe("when another tab saved the document first", () => {
     /** This tab and another have the same document open; the other tab saves its text. */
     const twoTabs = async () => {
@@ -231,6 +318,8 @@ describe("documents store", () => {
       await type(mine, "Fire to cone 6, then hold for ten minutes.")
       await mine.documents.save()
       expect((await saved(id)).text).toBe("Fire to cone 10.")
+      expect(mine.documents.conflict).toEqual({ text: "Fire to cone 10.", revision: 1 })
+      expect(mine.documents.error).toContain("saved in another tab or window")
     })
 
     it("keeping mine saves it over theirs", async () => {
@@ -277,6 +366,84 @@ describe("documents store", () => {
     expect(refused.status).toBe(400)
     await editor.documents.restore(new File([JSON.stringify({ notes: [] })], "notes.json"))
     expect(editor.documents.error).toBe(refused.json.error.message)
+  })
+})
+
+describe("autosave while the writer types", () => {
+  /** A service that takes request bodies of at most 600 bytes: a longer text cannot be saved. */
+  let small: RealService
+  const LONG = `Kiln log. ${"Cone 6 oxidation, slow cool. ".repeat(30)}`
+
+  beforeAll(async () => {
+    small = await startService({ MAX_BODY_BYTES: "600" })
+  })
+  afterAll(() => small.stop())
+  beforeEach(() => openPageAt(small))
+
+  it("typing during a save leaves the text unsaved, and the next pause saves the latest", async () => {
+    fakeTimers()
+    const editor = tab()
+    await type(editor, "Glaze firing one.")
+    const first = editor.documents.save()
+    expect(editor.documents.saveState).toBe("saving")
+    // The writer goes on typing while the save is on its way.
+    await type(editor, "Glaze firing one, and two.")
+    expect(editor.documents.saveState).toBe("unsaved")
+    await first
+    const id = editor.documents.currentId!
+    expect((await saved(id)).text).toBe("Glaze firing one.")
+    expect(editor.documents.saveState).toBe("unsaved")
+    vi.advanceTimersByTime(AUTOSAVE_MS)
+    vi.useRealTimers()
+    await until(() => editor.documents.saveState === "saved")
+    expect(await saved(id)).toMatchObject({ text: "Glaze firing one, and two.", revision: 1 })
+  })
+
+  it("a save that fails shows the service's message; the next one that works clears it", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "A short note.")
+    await type(editor, LONG)
+    await editor.documents.save()
+    expect(editor.documents.saveState).toBe("error")
+    expect(editor.documents.error).toBe("the request body is larger than 600 bytes (MAX_BODY_BYTES)")
+    expect(editor.documents.conflict).toBeNull()
+    expect(editor.run.document).toBe(LONG)
+    expect((await saved(id)).text).toBe("A short note.")
+    // Typing on starts the wait again, and the shorter text is saved over the same document.
+    await type(editor, "A short note, kept short.")
+    expect(editor.documents.saveState).toBe("unsaved")
+    await editor.documents.save()
+    expect(editor.documents.saveState).toBe("saved")
+    expect(editor.documents.error).toBeNull()
+    expect(editor.documents.currentId).toBe(id)
+    expect(await saved(id)).toMatchObject({ text: "A short note, kept short.", revision: 1 })
+  })
+
+  it("a save asked for while a failing one is on its way still runs, with the latest text", async () => {
+    const editor = tab()
+    await type(editor, LONG)
+    const failing = editor.documents.save()
+    await type(editor, "Short again.")
+    const next = editor.documents.save()
+    await Promise.all([failing, next])
+    expect(editor.documents.saveState).toBe("saved")
+    expect(editor.documents.error).toBeNull()
+    expect(await saved(editor.documents.currentId!)).toMatchObject({ text: "Short again.", revision: 0 })
+  })
+
+  it("a save with nothing new to save sends nothing", async () => {
+    const editor = tab()
+    const id = await typeAndSave(editor, "Nothing new.")
+    await editor.documents.save()
+    expect(editor.documents.saveState).toBe("saved")
+    expect((await saved(id)).revision).toBe(0)
+    // Typing back to the saved text is not a change to save.
+    await type(editor, "Nothing new!")
+    await type(editor, "Nothing new.")
+    expect(editor.documents.saveState).toBe("unsaved")
+    await editor.documents.save()
+    expect(editor.documents.saveState).toBe("saved")
+    expect((await saved(id)).revision).toBe(0)
   })
 })
 

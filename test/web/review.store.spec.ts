@@ -9,7 +9,7 @@ import type { VersionDetail } from "../../web/src/api/redraft.ts"
 import { useDocumentsStore } from "../../web/src/stores/documents.ts"
 import { useReviewStore } from "../../web/src/stores/review.ts"
 import { useRunStore } from "../../web/src/stores/run.ts"
-import { api, eventually, openPageAt, type RealService, startService } from "./support/RealService.ts"
+import { api, eventually, openPageAt, type RealService, startService, until } from "./support/RealService.ts"
 
 const FIRST = "We utilize 3 keys in order to open the 2 doors."
 const FIRST_REWRITTEN = "We use 3 keys to open the 2 doors."
@@ -53,7 +53,10 @@ let service: RealService
 
 beforeAll(async () => {
   service = await startService()
-})
+  // The first run in a process loads the meaning guards' word lists; that wait belongs to no test.
+  openPageAt(service)
+  await api("POST", "/api/rewrite", { document: TEXT, provider: { baseUrl: service.providerUrl } })
+}, 60_000)
 afterAll(() => service.stop())
 
 beforeEach(() => {
@@ -63,7 +66,7 @@ beforeEach(() => {
   setActivePinia(createPinia())
   openPageAt(service)
 })
-afterEach(() => service.slowProvider(0))
+afterEach(() => service.configureProvider({}))
 
 describe("review store", () => {
   it("a rewrite is saved as the document's next version and shown for review, newest first", async () => {
@@ -195,5 +198,88 @@ describe("review store", () => {
     expect(document.status).toBe(404)
     await editor.review.load()
     expect(editor.review.error).toBe(document.json.error.message)
+  })
+
+  it("while a run streams the review shows it in place; a cancel keeps what finished as the next version", async () => {
+    const editor = await rewritten()
+    // The second paragraph's rewrite does not come back before the writer cancels.
+    await service.configureProvider({ faults: [{ match: "lock up", behaviour: "slow" }] })
+    const rewriting = editor.review.rewrite()
+    expect(editor.review.version).toBeNull()
+    expect(editor.run.result).toBeNull()
+    await until(() => Object.keys(editor.run.partial).length === 1)
+    expect(editor.review.runShown).toBe(true)
+    expect(editor.review.model?.rows.get(0)).toMatchObject({ original: FIRST, text: FIRST_REWRITTEN })
+    expect(editor.review.summary).toBeNull()
+    editor.run.cancel()
+    await rewriting
+    expect(editor.run.status).toBe("cancelled")
+    expect(editor.run.savedVersion).toBe(2)
+    expect(editor.review.version?.n).toBe(2)
+    expect(editor.review.versions.map((v) => v.n)).toEqual([2, 1])
+    expect(paragraph(editor, 0)?.rewrite).toBe(FIRST_REWRITTEN)
+    // The paragraph not finished keeps its text.
+    expect(editor.review.version?.text).toBe(`${FIRST_REWRITTEN}\n\n${SECOND}\n`)
+    expect(editor.review.summary?.model).toBe(editor.review.version?.provider.model)
+  })
+
+  it("a run that fails before any paragraph finished leaves the last version to review", async () => {
+    const editor = await rewritten()
+    await service.configureProvider({ behaviours: ["error-object"] })
+    await editor.review.rewrite()
+    expect(editor.run.status).toBe("error")
+    expect(editor.run.savedVersion).toBeNull()
+    expect(editor.review.version?.n).toBe(1)
+    expect(editor.review.versions.map((v) => v.n)).toEqual([1])
+  })
+
+  it("a text that cannot be run is not saved or sent", async () => {
+    const editor = tab()
+    await editor.review.rewrite()
+    expect(editor.documents.currentId).toBeNull()
+    expect(editor.run.status).toBe("idle")
+    expect(await service.providerCalls()).toEqual([])
+  })
+
+  it("with no document open there is nothing to review, decide or retry", async () => {
+    const editor = tab()
+    editor.review.versions = [{ n: 1, createdAt: "2026-11-26T00:00:00.000Z" }]
+    await editor.review.load()
+    expect(editor.review.versions).toEqual([])
+    expect(editor.review.version).toBeNull()
+    expect(editor.review.model).toBeNull()
+    expect(editor.review.summary).toBeNull()
+    expect(editor.review.pending).toBe(0)
+    expect(await editor.review.decide(0, "accepted")).toBe(false)
+    await editor.review.retry(0)
+    await editor.review.acceptAllPassed()
+    expect(editor.review.busy).toBeNull()
+    expect(editor.review.error).toBeNull()
+  })
+
+  it("a document with no version yet shows none", async () => {
+    const editor = tab()
+    editor.run.document = TEXT
+    await editor.documents.save()
+    await editor.review.load()
+    expect(editor.review.versions).toEqual([])
+    expect(editor.review.version).toBeNull()
+    expect(await editor.review.decide(0, "accepted")).toBe(false)
+  })
+
+  it("a retry the service refuses shows its message and leaves the paragraph as it was", async () => {
+    const editor = await rewritten()
+    const before = paragraph(editor, 0)
+    expect((await api("DELETE", `/api/documents/${editor.id}`)).status).toBe(204)
+    await editor.review.retry(0)
+    const refused = await api<{ error: { message: string } }>(
+      "POST",
+      `/api/documents/${editor.id}/versions/1/paragraphs/0/retry`,
+      { provider: { baseUrl: service.providerUrl } }
+    )
+    expect(refused.status).toBe(404)
+    expect(editor.review.error).toBe(refused.json.error.message)
+    expect(editor.review.busy).toBeNull()
+    expect(paragraph(editor, 0)).toEqual(before)
   })
 })

@@ -1,5 +1,10 @@
+/**
+ * The voices store against the real service (test/web/support/RealService.ts): making, editing, deleting, exporting
+ * and importing the writer's voices, and the style and instruction a run and a retry are sent with. The draft and the
+ * traits in words are checked on their own first.
+ */
 import { createPinia, setActivePinia } from "pinia"
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { nextTick } from "vue"
 import { describeTraits } from "../../web/src/lib/traits.ts"
 import { draftProblem, emptyDraft, samplesOf, voiceFileName } from "../../web/src/lib/voiceDraft.ts"
@@ -7,24 +12,9 @@ import { useDocumentsStore } from "../../web/src/stores/documents.ts"
 import { useReviewStore } from "../../web/src/stores/review.ts"
 import { useRunStore } from "../../web/src/stores/run.ts"
 import { useVoicesStore } from "../../web/src/stores/voices.ts"
-import { DEFAULT_STYLE, HOUSE, HOUSE_DETAIL, MINE, MINE_DETAIL, TRAITS } from "./voiceFixtures.ts"
-
-const json = (body: unknown, status = 200) =>
-  status === 204 ? new Response(null, { status }) : Response.json(body, { status })
-
-/** A fake service: answers by method and path, and records every request with its JSON body. */
-const fakeService = (routes: Record<string, (body: unknown) => Response>) => {
-  const calls: Array<{ method: string; path: string; body: unknown }> = []
-  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
-    const method = init?.method ?? "GET"
-    const body = init?.body === undefined ? undefined : JSON.parse(String(init.body))
-    calls.push({ method, path, body })
-    const route = routes[`${method} ${path}`]
-    return route === undefined ? json({ error: { code: "not_found", message: `no ${path}` } }, 404) : route(body)
-  })
-  vi.stubGlobal("fetch", fetchMock)
-  return { calls, fetchMock }
-}
+import type { ProfileDetail, ProfileSummary } from "../../web/src/api/redraft.ts"
+import { api, openPageAt, type RealService, startService } from "./support/RealService.ts"
+import { DEFAULT_STYLE, HOUSE, HOUSE_DETAIL, TRAITS } from "./voiceFixtures.ts"
 
 const TWO_PARAGRAPHS = "I fired the kiln at dawn. It took nine hours.\n\nHonestly, the glaze ran. I'd do it again."
 
@@ -77,222 +67,328 @@ describe("traits in words", () => {
   })
 })
 
-describe("voices store", () => {
-  beforeEach(() => {
-    localStorage.clear()
-    setActivePinia(createPinia())
-  })
-  afterEach(() => vi.unstubAllGlobals())
+/** The voices as the service lists them now (a second client beside the stores). */
+const listed = async () =>
+  (await api<{ profiles: ReadonlyArray<ProfileSummary> }>("GET", "/api/profiles")).json.profiles
 
+const onService = async (id: string) => api<ProfileDetail>("GET", `/api/profiles/${id}`)
+
+/** The system messages of the fake model's calls for `task` since it was last configured. */
+const prompts = async (task: string) =>
+  (await service.providerCalls())
+    .filter((c) => c.task === task)
+    .map((c) => String((c.body?.["messages"] as ReadonlyArray<{ content: string }> | undefined)?.[0]?.content))
+
+/** A voice of the writer's, made through the store from two pasted paragraphs; the store shows it. */
+const madeVoice = async (name = "Field notes") => {
+  const voices = useVoicesStore()
+  voices.startNew()
+  voices.draft.name = name
+  voices.draft.pasted = TWO_PARAGRAPHS
+  voices.draft.rules = "Start with the point."
+  expect(await voices.save()).toBe(true)
+  return { voices, id: voices.current!.id }
+}
+
+let service: RealService
+
+beforeAll(async () => {
+  service = await startService()
+})
+afterAll(() => service.stop())
+
+beforeEach(async () => {
+  localStorage.clear()
+  localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: service.providerUrl }))
+  setActivePinia(createPinia())
+  openPageAt(service)
+  await service.configureProvider({})
+})
+
+describe("voices store", () => {
   it("refuses a voice of one sample with an inline message and sends nothing", async () => {
-    const { fetchMock } = fakeService({})
+    const before = await listed()
     const voices = useVoicesStore()
     voices.startNew()
     voices.draft.name = "Mine"
     voices.draft.pasted = "Only one paragraph of my writing."
     expect(voices.draftSamples).toHaveLength(1)
+    expect(voices.attempted).toBe(false)
     expect(await voices.save()).toBe(false)
     expect(voices.attempted).toBe(true)
     expect(voices.problem).toContain("only 1 sample")
-    expect(fetchMock).not.toHaveBeenCalled()
     expect(voices.mode).toBe("new")
+    expect(await listed()).toEqual(before)
   })
 
   it("makes a voice from two pasted paragraphs, opens it, and lists it in the style picker", async () => {
-    let listed = [DEFAULT_STYLE, HOUSE]
-    const { calls } = fakeService({
-      "POST /api/profiles": () => {
-        listed = [MINE, ...listed]
-        return json(MINE_DETAIL, 201)
-      },
-      "GET /api/profiles": () => json({ profiles: listed })
-    })
     const voices = useVoicesStore()
     const run = useRunStore()
+    await voices.openManager()
+    expect(voices.open).toBe(true)
+    expect(run.houseStyles.map((p) => p.id)).toContain(DEFAULT_STYLE.id)
     voices.startNew()
-    voices.draft.name = " Field notes "
+    expect(voices.mode).toBe("new")
+    voices.draft.name = " Kiln diary "
     voices.draft.pasted = TWO_PARAGRAPHS
     voices.draft.rules = "Start with the point.\n\n"
     expect(await voices.save()).toBe(true)
-    expect(calls[0]).toEqual({
-      method: "POST",
-      path: "/api/profiles",
-      body: {
-        name: "Field notes",
-        samples: ["I fired the kiln at dawn. It took nine hours.", "Honestly, the glaze ran. I'd do it again."],
-        description: "",
-        rules: ["Start with the point."],
-        avoid: []
-      }
+    const id = voices.current!.id
+    expect((await onService(id)).json).toMatchObject({
+      name: "Kiln diary",
+      samples: ["I fired the kiln at dawn. It took nine hours.", "Honestly, the glaze ran. I'd do it again."],
+      description: "",
+      rules: ["Start with the point."],
+      avoid: [],
+      source: "user"
     })
+    expect(voices.current).toEqual((await onService(id)).json)
     expect(voices.mode).toBe("view")
-    expect(voices.current?.id).toBe(MINE.id)
-    expect(voices.notice).toBe("Made “Field notes” from 2 samples.")
-    expect(run.userVoices.map((p) => p.id)).toEqual([MINE.id])
-    expect(run.houseStyles.map((p) => p.id)).toEqual([DEFAULT_STYLE.id, HOUSE.id])
+    expect(voices.isUser).toBe(true)
+    expect(voices.busy).toBe(false)
+    expect(voices.error).toBeNull()
+    expect(voices.notice).toBe("Made “Kiln diary” from 2 samples.")
+    // The style picker lists it among the writer's voices, apart from the house styles.
+    expect(run.userVoices.map((p) => p.id)).toContain(id)
+    expect(run.houseStyles.map((p) => p.id)).not.toContain(id)
+    expect(run.houseStyles.map((p) => p.id)).toEqual(
+      (await listed()).filter((p) => p.source !== "user").map((p) => p.id)
+    )
     voices.use()
-    expect(run.profileId).toBe(MINE.id)
+    expect(run.profileId).toBe(id)
     expect(voices.open).toBe(false)
   })
 
-  it("shows the service's message when it refuses a voice", async () => {
-    fakeService({
-      "POST /api/profiles": () =>
-        json({ error: { code: "invalid_body", message: "a sample is at most 20,000 characters" } }, 400)
-    })
+  it("shows the service's message when it refuses a voice, and stays on the form", async () => {
     const voices = useVoicesStore()
     voices.startNew()
-    voices.draft.name = "Mine"
+    // The form does not count a name's length; the service does.
+    voices.draft.name = "N".repeat(101)
     voices.draft.pasted = TWO_PARAGRAPHS
+    const refused = await api<{ error: { message: string } }>("POST", "/api/profiles", {
+      name: voices.draft.name,
+      samples: voices.draftSamples
+    })
+    expect(refused.status).toBe(400)
     expect(await voices.save()).toBe(false)
-    expect(voices.error).toBe("a sample is at most 20,000 characters")
+    expect(voices.error).toBe(refused.json.error.message)
     expect(voices.mode).toBe("new")
+    expect(voices.current).toBeNull()
+    expect(voices.busy).toBe(false)
+    // Starting again clears the message.
+    voices.startNew()
+    expect(voices.error).toBeNull()
   })
 
-  it("edits a voice's samples and rules with one PUT", async () => {
-    const { calls } = fakeService({
-      [`GET /api/profiles/${MINE.id}`]: () => json(MINE_DETAIL),
-      [`PUT /api/profiles/${MINE.id}`]: (body) => json({ ...MINE_DETAIL, ...(body as object) }),
-      "GET /api/profiles": () => json({ profiles: [MINE, DEFAULT_STYLE] })
-    })
-    const voices = useVoicesStore()
-    await voices.show(MINE.id)
+  it("edits a voice's samples and rules in one save", async () => {
+    const { voices, id } = await madeVoice()
     voices.startEdit()
+    expect(voices.mode).toBe("edit")
+    expect(voices.draft.name).toBe("Field notes")
     voices.removeSample(0)
-    voices.addFiles([{ name: "more.md", text: "More of my writing.\n\nAnd more." }])
+    voices.addFiles([
+      { name: "more.md", text: "More of my writing.\n\nAnd more." },
+      { name: "dropped.md", text: "Left out." }
+    ])
+    voices.removeFile(1)
     voices.draft.avoid = "leverage"
     expect(await voices.save()).toBe(true)
-    const put = calls.find((c) => c.method === "PUT")
-    expect(put?.body).toMatchObject({
-      // A single file (like a single pasted text) is split into paragraphs, as the CLI splits it.
-      samples: ["Honestly, the glaze ran.", "More of my writing.", "And more."],
-      avoid: ["leverage"]
-    })
+    const saved = (await onService(id)).json
+    // A single file (like a single pasted text) is split into paragraphs, as the CLI splits it.
+    expect(saved.samples).toEqual(["Honestly, the glaze ran. I'd do it again.", "More of my writing.", "And more."])
+    expect(saved.avoid).toEqual(["leverage"])
+    expect(saved.rules).toEqual(["Start with the point."])
+    // Still one voice of that name: the edit replaced it, it did not make another.
+    expect((await listed()).filter((p) => p.name === "Field notes" && p.id === id)).toHaveLength(1)
+    expect(voices.current).toEqual(saved)
+    expect(voices.mode).toBe("view")
     expect(voices.notice).toBe("Saved.")
   })
 
-  it("does not offer to edit a house style", async () => {
-    fakeService({ [`GET /api/profiles/${HOUSE.id}`]: () => json(HOUSE_DETAIL) })
+  it("cancelling a form goes back to the voice opened, or to the list when none is", async () => {
+    const voices = useVoicesStore()
+    voices.startNew()
+    voices.cancel()
+    expect(voices.mode).toBe("none")
+    await voices.show(DEFAULT_STYLE.id)
+    voices.startNew()
+    voices.cancel()
+    expect(voices.mode).toBe("view")
+    voices.showList()
+    expect(voices.mode).toBe("none")
+  })
+
+  it("does not offer to edit or delete a house style", async () => {
     const voices = useVoicesStore()
     await voices.show(HOUSE.id)
+    expect(voices.current?.name).toBe(HOUSE.name)
     expect(voices.isUser).toBe(false)
     voices.startEdit()
     expect(voices.mode).toBe("view")
+    await voices.remove()
+    expect(voices.current?.id).toBe(HOUSE.id)
+    expect((await onService(HOUSE.id)).status).toBe(200)
+  })
+
+  it("shows the service's message for a voice that is not there", async () => {
+    const voices = useVoicesStore()
+    const missing = await api<{ error: { message: string } }>("GET", "/api/profiles/u-no-such-voice")
+    expect(missing.status).toBe(404)
+    await voices.openManager("u-no-such-voice")
+    expect(voices.open).toBe(true)
+    expect(voices.error).toBe(missing.json.error.message)
+    expect(voices.mode).toBe("none")
+    expect(voices.current).toBeNull()
   })
 
   it("deletes the chosen voice, and the run falls back to the default style", async () => {
-    let listed = [MINE, DEFAULT_STYLE, HOUSE]
-    const { calls } = fakeService({
-      [`GET /api/profiles/${MINE.id}`]: () => json(MINE_DETAIL),
-      [`DELETE /api/profiles/${MINE.id}`]: () => {
-        listed = [DEFAULT_STYLE, HOUSE]
-        return json(undefined, 204)
-      },
-      "GET /api/profiles": () => json({ profiles: listed })
-    })
+    const { voices, id } = await madeVoice()
     const run = useRunStore()
-    run.profileId = MINE.id
-    const voices = useVoicesStore()
-    await voices.show(MINE.id)
+    voices.use()
+    expect(run.profileId).toBe(id)
     await voices.remove()
-    expect(calls.some((c) => c.method === "DELETE")).toBe(true)
+    expect((await onService(id)).status).toBe(404)
     expect(voices.current).toBeNull()
+    expect(voices.mode).toBe("none")
     expect(voices.notice).toBe("Deleted “Field notes”.")
-    expect(run.profileId).toBe("direct-technical")
+    expect(run.profileId).toBe(DEFAULT_STYLE.id)
+    expect(run.userVoices.map((p) => p.id)).not.toContain(id)
   })
 
-  it("imports a .voice.json as it is, and refuses a file that is not one", async () => {
-    const file = {
-      format: "redraft-voice",
-      formatVersion: 1,
-      name: "Field notes",
-      description: "",
-      rules: [],
-      avoid: [],
-      samples: MINE_DETAIL.samples,
-      traits: TRAITS
-    }
-    const { calls, fetchMock } = fakeService({
-      "POST /api/profiles": () => json(MINE_DETAIL, 201),
-      "GET /api/profiles": () => json({ profiles: [MINE, DEFAULT_STYLE] })
+  it("shows the service's message when the voice was deleted elsewhere, and keeps it opened", async () => {
+    const { voices, id } = await madeVoice()
+    expect((await api("DELETE", `/api/profiles/${id}`)).status).toBe(204)
+    const gone = await api<{ error: { message: string } }>("DELETE", `/api/profiles/${id}`)
+    await voices.remove()
+    expect(voices.error).toBe(gone.json.error.message)
+    expect(voices.current?.id).toBe(id)
+    expect(voices.notice).toBe("Made “Field notes” from 2 samples.")
+    voices.startEdit()
+    expect(await voices.save()).toBe(false)
+    expect(voices.error).toBe(gone.json.error.message)
+    expect(voices.mode).toBe("edit")
+  })
+
+  it("exports the opened voice under its name, and imports the file back as a voice", async () => {
+    const { voices, id } = await madeVoice("Field notes: spring")
+    const exported = await voices.exportCurrent()
+    const file = (await api<Record<string, unknown>>("GET", `/api/profiles/${id}/export`)).json
+    expect(exported).toEqual({ fileName: "Field notes- spring.voice.json", file })
+    expect(file["format"]).toBe("redraft-voice")
+
+    expect((await api("DELETE", `/api/profiles/${id}`)).status).toBe(204)
+    await voices.importFile(exported!.fileName, JSON.stringify(exported!.file))
+    expect(voices.error).toBeNull()
+    expect(voices.notice).toBe("Imported “Field notes: spring”.")
+    expect(voices.mode).toBe("view")
+    const imported = voices.current!
+    expect((await onService(imported.id)).json).toMatchObject({
+      name: "Field notes: spring",
+      samples: ["I fired the kiln at dawn. It took nine hours.", "Honestly, the glaze ran. I'd do it again."],
+      rules: ["Start with the point."]
     })
+    expect(useRunStore().userVoices.map((p) => p.id)).toContain(imported.id)
+  })
+
+  it("refuses a file that is not a voice file without sending it, and shows the service's refusal of a bad one", async () => {
     const voices = useVoicesStore()
+    const before = await listed()
     await voices.importFile("notes.json", '{"name": "x"}')
     expect(voices.error).toBe("notes.json is not a Redraft voice file (.voice.json).")
+    await voices.importFile("list.json", "[]")
+    expect(voices.error).toBe("list.json is not a Redraft voice file (.voice.json).")
+    await voices.importFile("null.json", "null")
+    expect(voices.error).toBe("null.json is not a Redraft voice file (.voice.json).")
     await voices.importFile("broken.voice.json", "{")
-    expect(voices.error).toContain("it is not JSON")
-    expect(fetchMock).not.toHaveBeenCalled()
-    await voices.importFile("Field notes.voice.json", JSON.stringify(file))
-    expect(calls[0]).toEqual({ method: "POST", path: "/api/profiles", body: file })
-    expect(voices.error).toBeNull()
-    expect(voices.notice).toBe("Imported “Field notes”.")
-    expect(voices.mode).toBe("view")
+    expect(voices.error).toBe("broken.voice.json is not a voice file: it is not JSON.")
+    expect(await listed()).toEqual(before)
+
+    const oneSample = { format: "redraft-voice", formatVersion: 1, name: "Thin", samples: ["Only this."] }
+    const refused = await api<{ error: { message: string } }>("POST", "/api/profiles", oneSample)
+    expect(refused.status).toBe(400)
+    await voices.importFile("thin.voice.json", JSON.stringify(oneSample))
+    expect(voices.error).toBe(refused.json.error.message)
+    expect(voices.mode).toBe("none")
+    expect(voices.notice).toBeNull()
   })
 
-  it("exports the opened voice under its name", async () => {
-    const file = { format: "redraft-voice", formatVersion: 1, name: "Field notes" }
-    fakeService({
-      [`GET /api/profiles/${MINE.id}`]: () => json(MINE_DETAIL),
-      [`GET /api/profiles/${MINE.id}/export`]: () => json(file)
-    })
-    const voices = useVoicesStore()
-    await voices.show(MINE.id)
-    expect(await voices.exportCurrent()).toEqual({ fileName: "Field notes.voice.json", file })
-  })
-
-  it("scores a text against the opened voice", async () => {
-    const result = { score: 71, feedback: ["Use more contractions."], traits: TRAITS, profileTraits: TRAITS }
-    const { calls } = fakeService({
-      [`GET /api/profiles/${MINE.id}`]: () => json(MINE_DETAIL),
-      [`POST /api/profiles/${MINE.id}/score`]: () => json(result)
-    })
-    const voices = useVoicesStore()
-    await voices.show(MINE.id)
+  it("scores a text against the opened voice, and a blank text not at all", async () => {
+    const { voices, id } = await madeVoice()
+    await voices.scoreText("   ")
+    expect(voices.score).toBeNull()
     await voices.scoreText("It is done.")
-    expect(calls.at(-1)?.body).toEqual({ text: "It is done." })
-    expect(voices.score?.score).toBe(71)
+    const expected = (await api("POST", `/api/profiles/${id}/score`, { text: "It is done." })).json
+    expect(voices.score).toEqual(expected)
+    // Opening a voice again starts without a score.
+    await voices.show(id)
+    expect(voices.score).toBeNull()
+  })
+
+  it("with no voice opened, there is nothing to use, export, score, edit or delete", async () => {
+    const voices = useVoicesStore()
+    const run = useRunStore()
+    voices.open = true
+    voices.use()
+    expect(voices.open).toBe(true)
+    expect(run.profileId).toBe(DEFAULT_STYLE.id)
+    expect(await voices.exportCurrent()).toBeUndefined()
+    await voices.scoreText("Some text.")
+    expect(voices.score).toBeNull()
+    voices.startEdit()
+    expect(voices.mode).toBe("none")
+    await voices.remove()
+    expect(voices.notice).toBeNull()
+    voices.close()
+    expect(voices.open).toBe(false)
   })
 })
 
 describe("the run's style and instruction", () => {
-  beforeEach(() => {
-    localStorage.clear()
-    setActivePinia(createPinia())
-  })
-  afterEach(() => vi.unstubAllGlobals())
-
   it("sends the instruction with the run and keeps it, with the chosen style, across a reload", async () => {
-    const fetchMock = vi.fn(async () => new Response("", { headers: { "content-type": "text/event-stream" } }))
-    vi.stubGlobal("fetch", fetchMock)
+    const { id } = await madeVoice("Potter")
     const run = useRunStore()
     run.document = "We utilize 4 servers."
-    run.profileId = MINE.id
+    run.profileId = id
     run.options.instruction = "  for a ten-year-old "
     await run.start()
-    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1]
-    expect(JSON.parse(String(init.body))).toMatchObject({
-      styleProfileId: MINE.id,
-      options: { instruction: "for a ten-year-old" }
-    })
+    expect(run.status).toBe("done")
+    const [prompt] = await prompts("rewrite")
+    expect(prompt).toContain("Target style: Potter.")
+    expect(prompt).toContain("The writer asks, for this text: for a ten-year-old.")
     await nextTick()
     setActivePinia(createPinia())
     const again = useRunStore()
-    expect(again.profileId).toBe(MINE.id)
+    expect(again.profileId).toBe(id)
     expect(again.options.instruction).toBe("  for a ten-year-old ")
   })
 
-  it("sends the instruction with a paragraph's retry, in the version's own style", async () => {
-    const version = { n: 1, styleProfileId: MINE.id, paragraphs: [] }
-    const { calls } = fakeService({
-      "POST /api/documents/d1/versions/1/paragraphs/2/retry": () => json({ index: 2 }),
-      "GET /api/documents/d1/versions/1": () => json(version)
-    })
+  it("an instruction counts without the spaces around it", async () => {
     const run = useRunStore()
-    run.options.instruction = "shorter"
-    useDocumentsStore().currentId = "d1"
+    run.document = "We utilize 4 servers."
+    // 500 characters is the most the service takes; the spaces around them do not count.
+    run.options.instruction = ` ${"a".repeat(500)} `
+    await run.start()
+    expect(run.error).toBeNull()
+    expect(run.status).toBe("done")
+  })
+
+  it("sends the instruction with a paragraph's retry, in the version's own style", async () => {
+    const { id } = await madeVoice("Potter")
+    const run = useRunStore()
     const review = useReviewStore()
-    review.version = version as unknown as typeof review.version
-    await review.retry(2)
-    expect(calls[0]?.body).toMatchObject({ styleProfileId: MINE.id, options: { instruction: "shorter" } })
+    run.profileId = id
+    run.document = "We utilize 4 servers."
+    await review.rewrite()
+    expect(review.version?.styleProfileId).toBe(id)
+    // The style picker has moved on since; the retry stays in the version's style.
+    run.profileId = DEFAULT_STYLE.id
+    run.options.instruction = " shorter "
+    await service.configureProvider({})
+    await review.retry(0)
+    expect(review.error).toBeNull()
+    const [prompt] = await prompts("rewrite")
+    expect(prompt).toContain("Target style: Potter.")
+    expect(prompt).toContain("The writer asks, for this text: shorter.")
+    expect(useDocumentsStore().currentId).not.toBeNull()
   })
 })

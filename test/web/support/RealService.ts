@@ -22,7 +22,30 @@ export interface RealService {
   readonly slowProvider: (ms: number) => Promise<void>
   /** The chat requests the fake model server holds right now. */
   readonly providerCallsInFlight: () => Promise<number>
+  /**
+   * Sets how the fake model server behaves from now on (test/support/FakeProvider.ts `FakeSettings`: `behaviours`
+   * such as "garbage" or "error-object", per-paragraph `faults`, `delayMs`, `models`), and forgets its calls.
+   */
+  readonly configureProvider: (settings: ProviderSettings) => Promise<void>
+  /** The requests the fake model server received since it was last configured. */
+  readonly providerCalls: () => Promise<ReadonlyArray<ProviderCall>>
   readonly stop: () => Promise<void>
+}
+
+/** The fake model server's settings (FakeProvider.ts `FakeSettings`), as far as the specs use them. */
+export interface ProviderSettings {
+  readonly behaviours?: ReadonlyArray<string>
+  readonly faults?: ReadonlyArray<{ readonly match: string; readonly behaviour: string }>
+  readonly delayMs?: number
+  readonly models?: ReadonlyArray<string>
+}
+
+/** One request the fake model server received; `task` is the stage's prompt ("rewrite", "verify", "smooth", …). */
+export interface ProviderCall {
+  readonly method: string
+  readonly path: string
+  readonly body: Record<string, unknown> | undefined
+  readonly task: string
 }
 
 const require = createRequire(import.meta.url)
