@@ -147,7 +147,7 @@ export class Versions extends Context.Service<
               .prepare("SELECT original FROM paragraphs WHERE document_id = ? AND n = ? AND segment = ?")
               .get(documentId, n, index) as { original: string } | undefined
         )
-        if (original === undefined) return yield* paragraphNotFound(documentId, n, index)
+        if (original === undefined) return yield* paragraphNotFound(database, documentId, n, index)
         const editFindings =
           edited === null ? undefined : (yield* (yield* Guards).check(original.original, edited)).findings
         const outcome = yield* database.transaction((db) => {
@@ -163,7 +163,7 @@ export class Versions extends Context.Service<
             row: db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as unknown as ParagraphRow
           }
         })
-        if (outcome === undefined) return yield* paragraphNotFound(documentId, n, index)
+        if (outcome === undefined) return yield* paragraphNotFound(database, documentId, n, index)
         if ("stale" in outcome) {
           return yield* new PreconditionFailed({
             message: `paragraph ${index} of version ${n} was changed since revision ${ifMatch} (now ${outcome.stale.revision}: another tab, or a retry); GET the version again and decide on what it holds now`
@@ -182,7 +182,7 @@ export class Versions extends Context.Service<
               .get(documentId, n, index) as
               { original: string; revision: number; style_profile_id: string; style_profile: string | null } | undefined
         )
-        if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
+        if (row === undefined) return yield* paragraphNotFound(database, documentId, n, index)
         return {
           original: row.original,
           revision: row.revision,
@@ -218,7 +218,7 @@ export class Versions extends Context.Service<
           }
           return db.prepare(`${PARAGRAPH_SELECT} AND segment = ?`).get(documentId, n, index) as ParagraphRow | undefined
         })
-        if (row === undefined) return yield* paragraphNotFound(documentId, n, index)
+        if (row === undefined) return yield* paragraphNotFound(database, documentId, n, index)
         return toParagraph(row)
       })
 
@@ -267,10 +267,26 @@ interface ParagraphRow {
 const PARAGRAPH_SELECT =
   "SELECT segment, original, rewrite, decision, edited, report, revision, alternative FROM paragraphs WHERE document_id = ? AND n = ?"
 
-const paragraphNotFound = (documentId: string, n: number, index: number) =>
-  new RouteNotFound({
-    message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
-  })
+/**
+ * A paragraph that is not there, named by what is missing: the document (deleted in another tab, say), its version, or
+ * only the paragraph.
+ */
+const paragraphNotFound = (database: Database["Service"], documentId: string, n: number, index: number) =>
+  database
+    .use((db) => {
+      if (db.prepare("SELECT 1 FROM documents WHERE id = ?").get(documentId) === undefined) {
+        return new RouteNotFound({
+          message: `no document has the id ${JSON.stringify(documentId)}; GET /api/documents lists them`
+        })
+      }
+      if (db.prepare("SELECT 1 FROM versions WHERE document_id = ? AND n = ?").get(documentId, n) === undefined) {
+        return versionNotFound(documentId, n)
+      }
+      return new RouteNotFound({
+        message: `version ${n} of document ${JSON.stringify(documentId)} has no rewritten paragraph ${index}; GET the version for its paragraphs`
+      })
+    })
+    .pipe(Effect.flatMap(Effect.fail))
 
 const versionNotFound = (documentId: string, n: number) =>
   new RouteNotFound({

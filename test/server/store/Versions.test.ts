@@ -159,6 +159,27 @@ describe("saving a run", () => {
     )
   )
 
+  it.effect("a paragraph that cannot be found names what is missing: the document, its version, or the paragraph", () =>
+    inStore(
+      Effect.gen(function* () {
+        const versions = yield* Versions
+        const id = yield* documentWithVersions([FIRST])
+        const missing = (documentId: string, n: number, index: number) =>
+          Effect.all([
+            versions.decide(documentId, n, index, { decision: "accepted" }).pipe(Effect.flip),
+            versions.source(documentId, n, index).pipe(Effect.flip)
+          ]).pipe(Effect.map((errors) => errors.map((e) => `${e._tag}: ${e.message}`)))
+        const paragraph = `RouteNotFound: version 1 of document ${JSON.stringify(id)} has no rewritten paragraph 0; GET the version for its paragraphs`
+        assert.deepStrictEqual(yield* missing(id, 1, 0), [paragraph, paragraph])
+        const version = `RouteNotFound: document ${JSON.stringify(id)} has no version 3; GET /api/documents/${id} lists its versions`
+        assert.deepStrictEqual(yield* missing(id, 3, 2), [version, version])
+        yield* (yield* Documents).remove(id)
+        const gone = `RouteNotFound: no document has the id ${JSON.stringify(id)}; GET /api/documents lists them`
+        assert.deepStrictEqual(yield* missing(id, 1, 2), [gone, gone])
+      })
+    )
+  )
+
   it.effect("a version's text applies the decisions around the blocks that were not rewritten", () =>
     inStore(
       Effect.gen(function* () {
