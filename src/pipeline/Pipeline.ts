@@ -220,11 +220,13 @@ export class Pipeline extends Context.Service<
               // A document stage's paragraph must keep its original's meaning too, or the paragraph keeps its text.
               for (const [index, text] of outcome.replacements) {
                 const segment = results.find((r) => r.index === index)
-                const safety = yield* (yield* Guards).check(segment?.original ?? text, text)
+                // Only the run's paragraphs can be replaced: a block quote or any protected block stays word for word.
+                if (segment === undefined) continue
+                const safety = yield* (yield* Guards).check(segment.original, text)
                 if (safety.ok) texts.set(index, text)
                 else
                   documentWarnings.push(
-                    `The ${stage.name} pass left paragraph ${segment?.paragraph ?? index} as it was, because its text changed the meaning: ${describeSafety(safety)}.`
+                    `The ${stage.name} pass left paragraph ${segment.paragraph} as it was, because its text changed the meaning: ${describeSafety(safety)}.`
                   )
               }
               documentWarnings.push(...outcome.warnings)

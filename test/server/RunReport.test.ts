@@ -123,3 +123,168 @@ describe("RunReport", () => {
     )
   })
 })
+
+/** One finished paragraph, rewritten to `text` unless told otherwise. */
+const done = (
+  index: number,
+  original: string,
+  text: string,
+  more: {
+    readonly scores?: ReadonlyArray<readonly [string, number]>
+    readonly source?: "rewrite" | "repair" | "original"
+    readonly warnings?: ReadonlyArray<string>
+    readonly checked?: boolean
+    readonly pass?: boolean
+    readonly style?: number
+    readonly cached?: boolean
+  } = {}
+): FinishedSegment => ({
+  index,
+  paragraph: index + 1,
+  original,
+  outcome: {
+    _tag: "Done",
+    work: {
+      attempts: (more.scores ?? [[text, 90]]).map(([t, s], i) => ({ ...attempt(t, s), attempt: i })),
+      outcome: {
+        text,
+        report: { ...pass, pass: more.pass ?? true },
+        source: more.source ?? "rewrite",
+        warnings: more.warnings ?? [],
+        ...(more.style === undefined ? {} : { style: { score: more.style, feedback: [] } })
+      },
+      checked: more.checked ?? true
+    }
+  },
+  cached: more.cached ?? false,
+  ms: 5
+})
+
+const resultOf = (
+  segments: ReadonlyArray<FinishedSegment>,
+  options: Parameters<typeof resolveOptions>[0] = {},
+  texts: ReadonlyMap<number, string> = new Map()
+) =>
+  buildResult({
+    segments,
+    texts,
+    finalText: "",
+    counts: { segments: segments.length, protected: 0 },
+    documentWarnings: [],
+    options: resolveOptions(options),
+    provider: { baseUrl: "http://127.0.0.1:1234/v1", model: "m" },
+    timingsMs: { total: 10, rewrite: 7 },
+    usage: { calls: 3, promptTokens: 30, completionTokens: 9 }
+  })
+
+describe("RunReport, rule by rule", () => {
+  it("calls a paragraph unchanged when its checked text is its original, rewritten once a later pass changed it", () => {
+    const same = done(0, "Keep it short.", "Keep it short.")
+    assert.deepStrictEqual(
+      resultOf([same]).paragraphs.map((p) => p.status),
+      ["unchanged"]
+    )
+    assert.strictEqual(resultOf([same]).summary.rewritten, 0)
+    const smoothed = resultOf([same], {}, new Map([[0, "Keep it brief."]]))
+    assert.deepStrictEqual(
+      smoothed.paragraphs.map((p) => p.status),
+      ["rewritten"]
+    )
+    assert.strictEqual(smoothed.summary.rewritten, 1)
+  })
+
+  it("says why a paragraph was kept: its warnings, or that no rewrite kept the meaning", () => {
+    const quiet = done(0, "Only admins can delete it.", "Only admins can delete it.", { source: "original" })
+    const told = done(1, "Back up first.", "Back up first.", {
+      source: "original",
+      warnings: ["the number was dropped.", "the verification failed."]
+    })
+    assert.deepStrictEqual(
+      resultOf([quiet, told]).paragraphs.map((p) => [p.status, p.reason]),
+      [
+        ["kept", "no rewrite kept the meaning"],
+        ["kept", "the number was dropped. the verification failed."]
+      ]
+    )
+  })
+
+  it("calls the meaning passed only when every checked paragraph passed and the check was asked for", () => {
+    const ok = done(0, "We utilize it.", "We use it.")
+    const bad = done(1, "We utilize 4.", "We use 4.", { pass: false })
+    assert.strictEqual(resultOf([ok]).summary.meaning, "passed")
+    assert.strictEqual(resultOf([ok, bad]).summary.meaning, "failed")
+    assert.strictEqual(resultOf([ok, bad], { runMeaningCheck: false }).summary.meaning, "skipped")
+    assert.strictEqual(
+      resultOf([done(0, "We utilize it.", "We use it.", { checked: false })]).summary.meaning,
+      "skipped"
+    )
+    assert.strictEqual(resultOf([failed]).summary.meaning, "skipped")
+  })
+
+  it("scores the text each paragraph ended with, the check's own grade first, and rounds the mean", () => {
+    // The chosen draft is the first attempt (80), not the last one (60).
+    const chosen = done(0, "A.", "Draft one.", {
+      scores: [
+        ["Draft one.", 80],
+        ["Draft two.", 60]
+      ]
+    })
+    assert.strictEqual(resultOf([chosen]).summary.styleScore, 80)
+    // A repaired text is no attempt: the last attempt's score stands for it, unless the check graded it.
+    const repaired = done(0, "A.", "Repaired.", {
+      source: "repair",
+      scores: [
+        ["Draft one.", 80],
+        ["Draft two.", 65]
+      ]
+    })
+    assert.strictEqual(resultOf([repaired]).summary.styleScore, 65)
+    assert.strictEqual(resultOf([done(0, "A.", "Repaired.", { source: "repair", style: 71 })]).summary.styleScore, 71)
+    assert.strictEqual(resultOf([done(0, "A.", "B.", { scores: [] })]).summary.styleScore, 100)
+    // (85 + 90) / 2 = 87.5, rounded up; no finished paragraph at all scores 100.
+    const two = [done(0, "A.", "B.", { scores: [["B.", 85]] }), done(1, "C.", "D.", { scores: [["D.", 90]] })]
+    assert.strictEqual(resultOf(two).summary.styleScore, 88)
+    assert.strictEqual(resultOf([failed]).summary.styleScore, 100)
+  })
+
+  it("quotes at most 40 characters of a paragraph in its warnings, on one line", () => {
+    const long = "This paragraph is long enough that it's cut short, at a space."
+    const forty = "Exactly forty characters are kept here.."
+    assert.strictEqual(forty.length, 40)
+    const warned = (original: string) =>
+      resultOf([done(0, original, original, { source: "original", warnings: ["kept."] })]).summary.warnings
+    assert.deepStrictEqual(warned(long), ['Paragraph 1 ("This paragraph is long enough that it\'s…"): kept.'])
+    assert.deepStrictEqual(warned(forty), [`Paragraph 1 ("${forty}"): kept.`])
+    assert.deepStrictEqual(warned("  Two\n   lines.  "), ['Paragraph 1 ("Two lines."): kept.'])
+  })
+
+  it("lists in debug each paragraph's final text, attempts, verdict, source and time, and the run's figures", () => {
+    const unchecked = done(0, "We utilize it.", "We use it.", { checked: false })
+    const cached = done(1, "We utilize it.", "We use it.", { cached: true })
+    const debug = resultOf(
+      [unchecked, cached, failed],
+      { includeDebug: true },
+      new Map([[1, "We really use it."]])
+    ).debug
+    assert.deepStrictEqual(debug?.timingsMs, { total: 10, rewrite: 7 })
+    assert.deepStrictEqual(debug?.usage, { calls: 3, promptTokens: 30, completionTokens: 9 })
+    assert.deepStrictEqual(debug?.segments[0], {
+      index: 0,
+      status: "rewritten",
+      original: "We utilize it.",
+      finalText: "We use it.",
+      attempts: [{ attempt: 0, text: "We use it.", styleScore: 90, feedback: [] }],
+      meaning: null,
+      source: "rewrite",
+      timingsMs: { total: 5 }
+    })
+    assert.deepStrictEqual(
+      [debug?.segments[1]?.source, debug?.segments[1]?.finalText, debug?.segments[1]?.meaning],
+      ["cached", "We really use it.", pass]
+    )
+    assert.deepStrictEqual(
+      [debug?.segments[2]?.status, debug?.segments[2]?.reason, debug?.segments[2]?.timingsMs],
+      ["failed", "the provider did not answer within 60 s", { total: 60000 }]
+    )
+  })
+})
