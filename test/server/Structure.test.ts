@@ -8,6 +8,8 @@ describe("structure guard", () => {
     assert.isUndefined(structureProblem(original, "We use 4 servers."))
     assert.isUndefined(structureProblem(original, "We use 4 servers.\nThey run all day."))
     assert.isUndefined(structureProblem(original, "We use *4* `servers` ([docs](https://example.com/a))."))
+    // Blank lines around the reply are trimmed away when it is put back: they add no block.
+    assert.isUndefined(structureProblem(original, "\n\nWe use 4 servers.\n\n"))
   })
 
   it("names the block a rewrite would add", () => {

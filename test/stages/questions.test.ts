@@ -32,6 +32,8 @@ describe("Questions", () => {
     assert.deepStrictEqual(readAnswers(["kept"], 2), ["kept", undefined])
     assert.deepStrictEqual(readAnswers("kept", 1), [undefined])
     assert.deepStrictEqual(readAnswers(["perhaps"], 1), [undefined])
+    // A model that answers null, a number or an empty object has not answered; nothing throws.
+    assert.deepStrictEqual(readAnswers([null, 1, {}, { kept: true }], 4), [undefined, undefined, undefined, "kept"])
   })
 
   it("puts each answer on its finding and leaves the unasked ones as they were", () => {
