@@ -68,7 +68,7 @@ export class Database extends Context.Service<
         const run = <A>(work: (db: DatabaseSync) => A) =>
           Effect.try({
             try: () => work(db),
-            catch: (e) => failure(file, e, readOnly)
+            catch: (e) => databaseFailure(file, e, readOnly)
           })
         const use = <A>(work: (db: DatabaseSync) => A) => lock.withPermits(1)(run(work))
         const transaction = <A>(work: (db: DatabaseSync) => A) =>
@@ -128,7 +128,8 @@ const faultOf = (e: unknown): StorageFault => {
   }
 }
 
-const failure = (file: string, e: unknown, readOnly: string | undefined): DatabaseFailure => {
+/** What a failed statement means for the writer: its fault (SQLite's result code) and what to do about it. */
+export const databaseFailure = (file: string, e: unknown, readOnly: string | undefined): DatabaseFailure => {
   const fault = faultOf(e)
   const why = describe(e)
   const message =
