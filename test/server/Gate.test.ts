@@ -68,6 +68,88 @@ describe("Gate", () => {
     })
   )
 
+  it.effect("calls of one rank in one run get their slots in the order they arrived", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const calls = [
+        yield* call(gate, order, "first", 1, 3),
+        yield* call(gate, order, "second", 1, 3),
+        yield* call(gate, order, "third", 1, 3),
+        yield* call(gate, order, "fourth", 1, 3)
+      ]
+      for (const c of calls) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["first", "second", "third", "fourth"])
+    })
+  )
+
+  it.effect("between runs holding as many slots, the earlier run goes first, whatever the ranks", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(3)
+      const order: Array<string> = []
+      const a0 = yield* call(gate, order, "a0", 1, 0)
+      const b0 = yield* call(gate, order, "b0", 2, 0)
+      const c0 = yield* call(gate, order, "c0", 3, 0)
+      // Runs 1 and 2 hold one slot each; run 2's call arrives first and ranks lower.
+      const b1 = yield* call(gate, order, "b1", 2, 1)
+      const a9 = yield* call(gate, order, "a9", 1, 9)
+      yield* c0.finish
+      yield* Fiber.join(c0.fiber)
+      assert.deepStrictEqual(order, ["a0", "b0", "c0", "a9"])
+      for (const c of [a0, b0, a9, b1]) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["a0", "b0", "c0", "a9", "b1"])
+    })
+  )
+
+  it.effect("slots a run gave back no longer count against it", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(2)
+      const order: Array<string> = []
+      // Run 1 takes both slots and gives both back.
+      for (const name of ["a0", "a1"]) {
+        const c = yield* call(gate, order, name, 1, 0)
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      // Now run 2 holds both, and one call of each run waits: run 2's arrived first.
+      const b0 = yield* call(gate, order, "b0", 2, 0)
+      const b1 = yield* call(gate, order, "b1", 2, 1)
+      const b2 = yield* call(gate, order, "b2", 2, 2)
+      const a2 = yield* call(gate, order, "a2", 1, 2)
+      yield* b0.finish
+      yield* Fiber.join(b0.fiber)
+      // Run 1 holds nothing and run 2 one: run 1's call goes first.
+      assert.deepStrictEqual(order, ["a0", "a1", "b0", "b1", "a2"])
+      for (const c of [b1, a2, b2]) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["a0", "a1", "b0", "b1", "a2", "b2"])
+    })
+  )
+
+  it.effect("without a hold limit, a call keeps its slot however long it runs", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const slow = yield* call(gate, order, "slow", 1, 0)
+      const next = yield* call(gate, order, "next", 1, 1)
+      yield* TestClock.adjust(Duration.hours(1))
+      assert.deepStrictEqual(order, ["slow"])
+      yield* slow.finish
+      yield* Fiber.join(slow.fiber)
+      assert.deepStrictEqual(order, ["slow", "next"])
+      yield* next.finish
+      yield* Fiber.join(next.fiber)
+    })
+  )
+
   it.effect("a call interrupted while it waits leaves the line, and its slot goes to the next", () =>
     Effect.gen(function* () {
       const gate = new Gate(1)
