@@ -98,6 +98,20 @@ describe("provider health", () => {
     }).pipe(Effect.provide(providerLayer()))
   )
 
+  it.live("an address missing its /v1, where /v1 does not answer either, gets no suggestion", () =>
+    Effect.gen(function* () {
+      const server = yield* scriptedServer
+      server.script("/chat/completions", { status: 404, raw: "" })
+      const { body } = yield* checkHealth(server.origin)
+      assert.deepStrictEqual(
+        server.seen().map((s) => s.path),
+        ["/models", "/v1/models", "/chat/completions"]
+      )
+      assert.strictEqual(body.status, "not_openai_api")
+      assert.isUndefined(body.suggestedBaseUrl)
+    }).pipe(Effect.provide(providerLayer()))
+  )
+
   it.live("a server with no model list whose test chat works is usable, naming the default family", () =>
     Effect.gen(function* () {
       const server = yield* scriptedServer
