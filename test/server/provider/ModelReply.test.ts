@@ -6,9 +6,11 @@ import { assert, describe, it } from "@effect/vitest"
 import { extractJsonObject, providerErrorMessage } from "../../../src/provider/ModelReply.ts"
 
 describe("the JSON answer in a reply", () => {
-  it("the whole reply when it is one object; an array, a number or a string is no answer", () => {
+  it("the whole reply when it is one object; an array of numbers, a number or a string is no answer", () => {
     assert.deepStrictEqual(extractJsonObject('  {"text": "We use 4 servers."}  '), { text: "We use 4 servers." })
-    assert.isUndefined(extractJsonObject('[{"text": "x"}]'))
+    assert.isUndefined(extractJsonObject("[1, 2]"))
+    // An object inside an array is still found, as an object inside prose is.
+    assert.deepStrictEqual(extractJsonObject('[{"text": "x"}]'), { text: "x" })
     assert.isUndefined(extractJsonObject("42"))
     assert.isUndefined(extractJsonObject('"text"'))
     assert.isUndefined(extractJsonObject("null"))
