@@ -11,6 +11,8 @@ const execArgv = ["--disable-warning=ExperimentalWarning"]
 
 export default defineConfig({
   test: {
+    // Both cores: much of the suite waits on processes, sockets and Chromium rather than computing.
+    maxWorkers: 2,
     projects: [
       {
         test: {

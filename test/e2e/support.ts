@@ -2,13 +2,10 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, ManagedRuntime, References } from "effect"
 import { HttpServer } from "effect/http"
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { createServer } from "node:http"
 import { createRequire } from "node:module"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
-import { build } from "vite"
 import { serveApp } from "../../src/http/HttpServerLayer.ts"
 import { DefaultStages } from "../../stages/index.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
@@ -16,8 +13,7 @@ import { configForFake } from "../support/TestApp.ts"
 
 const require = createRequire(import.meta.url)
 
-/** Where the tests' screenshots go; `SCREENSHOTS_DIR` puts them elsewhere (outside the working tree, say). */
-export const SCREENSHOTS = process.env["SCREENSHOTS_DIR"] ?? "test-output/screenshots"
+export { SCREENSHOTS } from "./paths.ts"
 
 export const chromiumPath = (): string => {
   const path = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
@@ -42,13 +38,6 @@ export const launchBrowser = (): Promise<Browser> =>
       "--disable-sync"
     ]
   })
-
-export const buildWebUi = async (): Promise<string> => {
-  const outDir = mkdtempSync(join(tmpdir(), "redraft-web-"))
-  await build({ configFile: "vite.config.ts", logLevel: "warn", build: { outDir, emptyOutDir: true } })
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  return outDir
-}
 
 export const startApp = async (webDir: string, settings: Readonly<Record<string, string>> = {}) => {
   const layer = serveApp(DefaultStages, { quiet: true }).pipe(
