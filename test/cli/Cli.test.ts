@@ -2,17 +2,10 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Fiber, FileSystem } from "effect"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { TestApp } from "../support/TestApp.ts"
-import { runCli, serviceUrl } from "./RunCli.ts"
+import { redraft, runCli } from "./RunCli.ts"
 
 const DOC = "# Notes\n\nWe utilize 3 keys in order to open the 2 doors.\n\n```sh\nnpm start\n```\n\nThe lock may jam.\n"
 const REWRITTEN = "# Notes\n\nWe use 3 keys to open the 2 doors.\n\n```sh\nnpm start\n```\n\nThe lock may jam.\n"
-
-/** Runs `redraft --service <test service> ...args`. */
-const redraft = (args: ReadonlyArray<string>, options: Parameters<typeof runCli>[1] = {}) =>
-  Effect.gen(function* () {
-    const url = yield* serviceUrl
-    return yield* runCli(["--service", url, ...args], options)
-  })
 
 const withFile = (text: string) =>
   Effect.gen(function* () {

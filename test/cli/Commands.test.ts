@@ -8,25 +8,10 @@ import { Effect, FileSystem, Layer } from "effect"
 import { FakeJudge } from "../eval/FakeJudge.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { TestApp } from "../support/TestApp.ts"
-import { runCli, serviceUrl } from "./RunCli.ts"
+import { folderWith, redraft, serviceUrl } from "./RunCli.ts"
 
 const DOC = "# Notes\n\nWe utilize 3 keys in order to open the 2 doors.\n\n```sh\nnpm start\n```\n\nThe lock may jam.\n"
 const REWRITTEN = "# Notes\n\nWe use 3 keys to open the 2 doors.\n\n```sh\nnpm start\n```\n\nThe lock may jam.\n"
-
-const redraft = (args: ReadonlyArray<string>, options: Parameters<typeof runCli>[1] = {}) =>
-  Effect.gen(function* () {
-    const url = yield* serviceUrl
-    return yield* runCli(["--service", url, ...args], options)
-  })
-
-/** A temporary folder holding `files` (name → text). */
-const folderWith = (files: Readonly<Record<string, string>>) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const dir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-cli-commands-" })
-    for (const [name, text] of Object.entries(files)) yield* fs.writeFileString(`${dir}/${name}`, text)
-    return dir
-  })
 
 interface ErrorOut {
   readonly error: { readonly code: string; readonly message: string; readonly exitCode: number }

@@ -8,7 +8,7 @@ import { HttpClient, HttpClientRequest } from "effect/http"
 import { toSamples } from "../../src/domain/Samples.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { postJson, TestApp } from "../support/TestApp.ts"
-import { runCli, serviceUrl } from "./RunCli.ts"
+import { folderWith, redraft, runCli } from "./RunCli.ts"
 
 const SHED =
   "Honestly, I didn't expect the shed to take a whole weekend. We'd bought the kit on a whim, and you know how it goes: the instructions look simple, and then they aren't. Still, by Sunday night the roof was on and the door actually shut! I'm weirdly proud of it."
@@ -23,21 +23,6 @@ const FORMAL =
 
 const DOC = "We utilize 3 keys in order to open the 2 doors.\n"
 const INSTRUCTION = "for a ten-year-old"
-
-const redraft = (args: ReadonlyArray<string>, options: Parameters<typeof runCli>[1] = {}) =>
-  Effect.gen(function* () {
-    const url = yield* serviceUrl
-    return yield* runCli(["--service", url, ...args], options)
-  })
-
-/** Writes `files` (name → text) into a temporary folder and returns its path. */
-const folderWith = (files: Readonly<Record<string, string>>) =>
-  Effect.gen(function* () {
-    const fs = yield* FileSystem.FileSystem
-    const dir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-cli-profiles-" })
-    for (const [name, text] of Object.entries(files)) yield* fs.writeFileString(`${dir}/${name}`, text)
-    return dir
-  })
 
 interface Detail {
   readonly id: string

@@ -1,5 +1,5 @@
 import { NodeServices } from "@effect/platform-node"
-import { Cause, ConfigProvider, Console, Effect, Exit, Layer, Runtime, Sink, Stdio, Stream } from "effect"
+import { Cause, ConfigProvider, Console, Effect, Exit, FileSystem, Layer, Runtime, Sink, Stdio, Stream } from "effect"
 import { HttpServer } from "effect/http"
 import { cli } from "../../cli/Cli.ts"
 
@@ -73,3 +73,18 @@ export const serviceUrl = Effect.gen(function* () {
   const address = server.address
   return `http://127.0.0.1:${address._tag === "UnixPathAddress" ? 0 : address.port}`
 })
+
+/** Runs `redraft --service <the service under test> ...args`. */
+export const redraft = (args: ReadonlyArray<string>, options: CliOptions = {}) =>
+  Effect.gen(function* () {
+    return yield* runCli(["--service", yield* serviceUrl, ...args], options)
+  })
+
+/** A temporary folder holding `files` (name → text), removed with the scope; returns its path. */
+export const folderWith = (files: Readonly<Record<string, string>>) =>
+  Effect.gen(function* () {
+    const fs = yield* FileSystem.FileSystem
+    const dir = yield* fs.makeTempDirectoryScoped({ prefix: "redraft-cli-" })
+    for (const [name, text] of Object.entries(files)) yield* fs.writeFileString(`${dir}/${name}`, text)
+    return dir
+  })
