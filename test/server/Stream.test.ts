@@ -1,5 +1,6 @@
 import { assert, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
+import { eventually } from "../support/Eventually.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { parseEvents, streamRewrite } from "../support/Sse.ts"
 import { TestApp } from "../support/TestApp.ts"
@@ -57,14 +58,16 @@ layer(TestApp(), { excludeTestServices: true })("streamed rewrite", (it) => {
       const document = Array.from({ length: 6 }, (_, i) => `Paragraph ${i + 1} is here.`).join("\n\n")
       const stream = yield* streamRewrite({ document }, true)
       // Wait until the provider is busy with the run's calls, then hang up...
-      yield* Effect.gen(function* () {
-        if ((yield* fake.inFlight) < 4) return yield* Effect.fail("not yet")
-      }).pipe(Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 100 }))
+      yield* eventually(
+        Effect.map(fake.inFlight, (n) => n >= 4),
+        "the run's four calls"
+      )
       stream.hangUp()
       // ...and then every one of them was abandoned by the service, long before the provider would answer.
-      yield* Effect.gen(function* () {
-        if ((yield* fake.inFlight) > 0) return yield* Effect.fail("still running")
-      }).pipe(Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 150 }))
+      yield* eventually(
+        Effect.map(fake.inFlight, (n) => n === 0),
+        "every call to be abandoned"
+      )
       assert.strictEqual(yield* fake.aborted, 4)
       const chats = (yield* fake.calls).filter((c) => c.path === "/chat/completions").length
       yield* Effect.sleep("200 millis")
@@ -80,14 +83,18 @@ layer(TestApp(), { excludeTestServices: true })("streamed rewrite", (it) => {
         const document = "We utilize 2 keys.\n\nIn order to start, press 1.\n\nUtilize the 3 spare fuses.\n"
         const stream = yield* streamRewrite({ document, options: { finalSmoothing: true } }, true)
         // Wait until the run is held by a call of that stage, then hang up.
-        yield* Effect.gen(function* () {
-          const held = (yield* fake.inFlight) > 0 && (yield* fake.calls).some((c) => c.task === task)
-          if (!held) return yield* Effect.fail("not yet")
-        }).pipe(Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 250 }))
+        yield* eventually(
+          Effect.map(
+            Effect.all([fake.inFlight, fake.calls]),
+            ([inFlight, calls]) => inFlight > 0 && calls.some((c) => c.task === task)
+          ),
+          `a call of the ${task} stage`
+        )
         stream.hangUp()
-        yield* Effect.gen(function* () {
-          if ((yield* fake.inFlight) > 0) return yield* Effect.fail("still running")
-        }).pipe(Effect.retry({ schedule: Schedule.spaced("20 millis"), times: 150 }))
+        yield* eventually(
+          Effect.map(fake.inFlight, (n) => n === 0),
+          "the call to be abandoned"
+        )
         assert.isAtLeast(yield* fake.aborted, 1)
         const chats = (yield* fake.calls).filter((c) => c.path === "/chat/completions").length
         yield* Effect.sleep("200 millis")

@@ -9,7 +9,7 @@ import { DatabaseSync } from "node:sqlite"
 import { Database, databaseFailure } from "../../../src/store/Database.ts"
 import { Documents } from "../../../src/store/Documents.ts"
 import { MIGRATIONS } from "../../../src/store/Migrations.ts"
-import { storeAt, withFile } from "./StoreAt.ts"
+import { storeAt, titlesLost, withFile } from "./StoreAt.ts"
 
 const FILE = "/data/redraft.db"
 
@@ -99,31 +99,6 @@ const openLogging = (file: string) =>
       Effect.scoped
     )
     return { status, logged }
-  })
-
-/** A store file with `count` documents whose titles were lost (NULL where the schema says NOT NULL). */
-const titlesLost = (file: string, count: number) =>
-  Effect.gen(function* () {
-    yield* Effect.gen(function* () {
-      const documents = yield* Documents
-      for (let i = 0; i < count + 1; i++) yield* documents.create({ text: `Note ${i}.\n` })
-    }).pipe(Effect.provide(storeAt(file)), Effect.scoped)
-    const db = new DatabaseSync(file)
-    db.exec("PRAGMA writable_schema = ON")
-    db.prepare(
-      "UPDATE sqlite_master SET sql = replace(sql, 'title TEXT NOT NULL', 'title TEXT') WHERE name = 'documents'"
-    ).run()
-    db.exec("PRAGMA writable_schema = OFF")
-    db.close()
-    const again = new DatabaseSync(file)
-    again.prepare("UPDATE documents SET title = NULL WHERE rowid <= ?").run(count)
-    again.exec("PRAGMA writable_schema = ON")
-    again
-      .prepare(
-        "UPDATE sqlite_master SET sql = replace(sql, 'title TEXT,', 'title TEXT NOT NULL,') WHERE name = 'documents'"
-      )
-      .run()
-    again.close()
   })
 
 describe("what the store logs when it opens", () => {

@@ -7,31 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { DatabaseSync } from "node:sqlite"
 import { checkPages, Database } from "../../../src/store/Database.ts"
-import { Documents } from "../../../src/store/Documents.ts"
-import { storeAt, withFile } from "./StoreAt.ts"
-
-/** Sets the SQL SQLite keeps for `table`, as if the file had been written with that schema. */
-const rewriteSchema = (file: string, table: string, from: string, to: string) => {
-  const db = new DatabaseSync(file)
-  db.exec("PRAGMA writable_schema = ON")
-  db.prepare("UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table' AND name = ?").run(from, to, table)
-  db.exec("PRAGMA writable_schema = OFF")
-  db.close()
-}
-
-/** A store file with `count` documents whose titles were lost (NULL where the schema says NOT NULL). */
-const titlesLost = (file: string, count: number) =>
-  Effect.gen(function* () {
-    yield* Effect.gen(function* () {
-      const documents = yield* Documents
-      for (let i = 0; i < count + 1; i++) yield* documents.create({ text: `Note ${i}: the pump runs at 40 L/min.\n` })
-    }).pipe(Effect.provide(storeAt(file)), Effect.scoped)
-    rewriteSchema(file, "documents", "title TEXT NOT NULL", "title TEXT")
-    const db = new DatabaseSync(file)
-    db.prepare("UPDATE documents SET title = NULL WHERE rowid <= ?").run(count)
-    db.close()
-    rewriteSchema(file, "documents", "title TEXT,", "title TEXT NOT NULL,")
-  })
+import { storeAt, titlesLost, withFile } from "./StoreAt.ts"
 
 const statusOf = (file: string) =>
   Effect.map(Database, (db) => db.status).pipe(Effect.provide(storeAt(file)), Effect.scoped)
