@@ -1,6 +1,6 @@
 import { createTestingPinia } from "@pinia/testing"
 import { mount } from "@vue/test-utils"
-import { describe, expect, it, onTestFinished, vi } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import ProviderSettings from "../../web/src/components/ProviderSettings.vue"
 import ReviewView from "../../web/src/components/ReviewView.vue"
 import RunBar from "../../web/src/components/RunBar.vue"
@@ -8,11 +8,16 @@ import { useRunStore } from "../../web/src/stores/run.ts"
 import { useSettingsStore } from "../../web/src/stores/settings.ts"
 
 describe("ProviderSettings", () => {
-  it("shows the inline message for an invalid endpoint and checks again on request", async () => {
-    // A new endpoint is checked 300 ms after the last keystroke; no service answers in this spec, so that check never
-    // comes due.
+  // A new endpoint is checked 300 ms after the last change; no service answers in this spec, so that check never
+  // comes due.
+  beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
-    onTestFinished(() => void vi.useRealTimers())
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("shows the inline message for an invalid endpoint and checks again on request", async () => {
     const wrapper = mount(ProviderSettings, {
       global: {
         plugins: [createTestingPinia({ createSpy: vi.fn, initialState: { settings: { baseUrl: "localhost:1234" } } })]

@@ -3,7 +3,6 @@
  * which rewrites "utilize" to "use" and misbehaves on request: a run streamed to its result, a paragraph that keeps
  * its text, a run that fails as a whole, a refused request, a cancel, and the style and options it is sent with.
  */
-import nodeConsole from "node:console"
 import { createPinia, setActivePinia } from "pinia"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { nextTick } from "vue"
@@ -40,21 +39,6 @@ beforeAll(async () => {
   await api("POST", "/api/rewrite", { document: TWO, provider: { baseUrl: service.providerUrl } })
 }, 60_000)
 afterAll(() => service.stop())
-
-/**
- * The page's console (Node's own, not the one vitest gives the tests) reports what a browser's would: each refused
- * answer, and each connection it could not make (a request with a body twice, the second a moment later). The tests
- * here cause those on purpose, so the lines are kept here instead of printed.
- */
-const browserConsole: Array<string> = []
-beforeAll(() => {
-  vi.spyOn(nodeConsole, "error").mockImplementation((...args: Array<unknown>) => {
-    browserConsole.push(args.map(String).join(" "))
-  })
-})
-afterAll(() => {
-  vi.restoreAllMocks()
-})
 
 beforeEach(async () => {
   localStorage.clear()
@@ -286,9 +270,7 @@ describe("run store", () => {
     const gone = await startService()
     openPageAt(gone)
     await gone.stop()
-    browserConsole.length = 0
     await run.start()
-    expect(browserConsole.join("\n")).toContain(`ECONNREFUSED ${new URL(gone.url).host}`)
     expect(run.status).toBe("error")
     expect(run.error).not.toBeNull()
     expect(run.result).toBeNull()
@@ -324,9 +306,7 @@ describe("the styles to choose from", () => {
     const gone = await startService()
     openPageAt(gone)
     await gone.stop()
-    browserConsole.length = 0
     await run.loadProfiles()
-    expect(browserConsole.join("\n")).toContain(`ECONNREFUSED ${new URL(gone.url).host}`)
     expect(run.error).toBe("Redraft's service is not answering; is it still running?")
     expect(run.profiles).toEqual([])
   })

@@ -70,8 +70,9 @@ export const openPageAt = (service: RealService) => {
 
 /**
  * Like a browser's console, happy-dom logs every answer with an error status ("PUT http://… 412 (Precondition
- * Failed)"). The specs provoke those on purpose and assert on them, so those lines are dropped; anything else logged
- * as an error still shows.
+ * Failed)") and every connection it could not make (a request with a body twice, the second a moment later). The
+ * specs provoke those on purpose (a refusal, a service stopped) and assert on what the stores make of them, so those
+ * lines are dropped; anything else logged as an error still shows.
  */
 const quietFailedRequests = () => {
   // happy-dom was given Node's own console, before the test runner put its own in the global scope.
@@ -81,11 +82,18 @@ const quietFailedRequests = () => {
   vi.spyOn(console, "error").mockImplementation((...args: Array<unknown>) => {
     const [line] = args
     if (args.length === 1 && typeof line === "string" && FAILED_REQUEST.test(line)) return
+    if (args.length === 1 && refusedLocally(line)) return
     error(...args)
   })
 }
 
 const FAILED_REQUEST = /^(GET|POST|PUT|PATCH|DELETE) http:\/\/127\.0\.0\.1:\d+\/api\/\S* \d{3} \(.*\)$/
+
+/** A connection to a stopped service on this machine, as Node reports it. */
+const refusedLocally = (error: unknown) =>
+  error instanceof Error &&
+  (error as NodeJS.ErrnoException).code === "ECONNREFUSED" &&
+  (error as { address?: unknown }).address === "127.0.0.1"
 
 /** Resolves once `check` (which reads reactive state, such as a store's) holds. */
 export const until = (check: () => boolean): Promise<void> =>
