@@ -2,7 +2,7 @@
  * The documents store against the real service (test/web/support/RealService.ts): what the writer relies on when
  * typing, naming, finding, opening, deleting and restoring documents, and when another tab saved first.
  */
-import { createPinia, type Pinia, setActivePinia } from "pinia"
+import { createPinia, type Pinia } from "pinia"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -11,7 +11,15 @@ import { nextTick } from "vue"
 import type { DocumentDetail, DocumentSummary } from "../../web/src/api/redraft.ts"
 import { AUTOSAVE_MS, UNDO_MS, useDocumentsStore } from "../../web/src/stores/documents.ts"
 import { useRunStore } from "../../web/src/stores/run.ts"
-import { api, eventually, openPageAt, type RealService, startService, until } from "./support/RealService.ts"
+import {
+  api,
+  eventually,
+  openPageAt,
+  type RealService,
+  startService,
+  until,
+  serviceForSpec
+} from "./support/RealService.ts"
 
 /** One browser tab: its own stores, as the web UI has them. */
 const tab = (pinia: Pinia = createPinia()) => ({ documents: useDocumentsStore(pinia), run: useRunStore(pinia) })
@@ -38,18 +46,7 @@ const search = async (q: string) =>
 /** Only the timers the stores use for autosave and undo; the service keeps running on real ones. */
 const fakeTimers = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
 
-let service: RealService
-
-beforeAll(async () => {
-  service = await startService()
-})
-afterAll(() => service.stop())
-
-beforeEach(() => {
-  localStorage.clear()
-  setActivePinia(createPinia())
-  openPageAt(service)
-})
+serviceForSpec()
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -283,6 +280,8 @@ describe("documents store", () => {
   })
 
   it("with no conflict, keeping mine or taking theirs changes nothing", async () => {
+    // The typing below stays unsaved: its autosave must not land in a later test.
+    fakeTimers()
     const editor = tab()
     const id = await typeAndSave(editor, "Cone 04 bisque.")
     await type(editor, "Cone 04 bisque, then glaze.")

@@ -3,13 +3,13 @@
  * "utilize" to "use" and "in order to" to "to": a rewrite saved as a version, the writer's decision on each
  * paragraph, retries, and decisions made meanwhile in another tab.
  */
-import { createPinia, type Pinia, setActivePinia } from "pinia"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { createPinia, type Pinia } from "pinia"
+import { describe, expect, it } from "vitest"
 import type { VersionDetail } from "../../web/src/api/redraft.ts"
 import { useDocumentsStore } from "../../web/src/stores/documents.ts"
 import { useReviewStore } from "../../web/src/stores/review.ts"
 import { useRunStore } from "../../web/src/stores/run.ts"
-import { api, eventually, openPageAt, type RealService, startService, until } from "./support/RealService.ts"
+import { api, eventually, until, serviceForSpec } from "./support/RealService.ts"
 
 const FIRST = "We utilize 3 keys in order to open the 2 doors."
 const FIRST_REWRITTEN = "We use 3 keys to open the 2 doors."
@@ -49,24 +49,7 @@ const paragraph = (editor: ReturnType<typeof tab>, index: number) =>
 const onService = async (id: string, n: number) =>
   (await api<VersionDetail>("GET", `/api/documents/${id}/versions/${n}`)).json
 
-let service: RealService
-
-beforeAll(async () => {
-  service = await startService()
-  // The first run in a process loads the meaning guards' word lists; that wait belongs to no test.
-  openPageAt(service)
-  await api("POST", "/api/rewrite", { document: TEXT, provider: { baseUrl: service.providerUrl } })
-}, 60_000)
-afterAll(() => service.stop())
-
-beforeEach(() => {
-  localStorage.clear()
-  // The provider settings the writer chose: the fake model server.
-  localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: service.providerUrl }))
-  setActivePinia(createPinia())
-  openPageAt(service)
-})
-afterEach(() => service.configureProvider({}))
+const service = serviceForSpec({ chooseProvider: true, warmUp: TEXT })
 
 describe("review store", () => {
   it("a rewrite is saved as the document's next version and shown for review, newest first", async () => {

@@ -4,12 +4,12 @@
  * its text, a run that fails as a whole, a refused request, a cancel, and the style and options it is sent with.
  */
 import { createPinia, setActivePinia } from "pinia"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { nextTick } from "vue"
 import { parseSse, type RewriteResult } from "../../web/src/api/redraft.ts"
 import { DEFAULT_PROFILE_ID, MAX_DOCUMENT_CHARS, MAX_INSTRUCTION_CHARS, useRunStore } from "../../web/src/stores/run.ts"
 import { useSettingsStore } from "../../web/src/stores/settings.ts"
-import { api, eventually, openPageAt, type RealService, startService, until } from "./support/RealService.ts"
+import { api, eventually, openPageAt, startService, until, serviceForSpec } from "./support/RealService.ts"
 
 const sse = (events: ReadonlyArray<readonly [string, unknown]>) =>
   events.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("")
@@ -30,24 +30,7 @@ const answerTo = (run: ReturnType<typeof useRunStore>) =>
 /** The fake model server's chat requests of `task` ("rewrite", "verify", "smooth", …) since it was configured. */
 const chats = async (task: string) => (await service.providerCalls()).filter((c) => c.task === task)
 
-let service: RealService
-
-beforeAll(async () => {
-  service = await startService()
-  // The first run in a process loads the meaning guards' word lists; that wait belongs to no test.
-  openPageAt(service)
-  await api("POST", "/api/rewrite", { document: TWO, provider: { baseUrl: service.providerUrl } })
-}, 60_000)
-afterAll(() => service.stop())
-
-beforeEach(async () => {
-  localStorage.clear()
-  // The provider settings the writer chose: the fake model server.
-  localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: service.providerUrl }))
-  setActivePinia(createPinia())
-  openPageAt(service)
-  await service.configureProvider({})
-})
+const service = serviceForSpec({ chooseProvider: true, warmUp: TWO })
 afterEach(() => {
   vi.unstubAllGlobals()
 })

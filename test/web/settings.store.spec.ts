@@ -5,11 +5,11 @@
  */
 import { createPinia, setActivePinia } from "pinia"
 import { createServer } from "node:net"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { nextTick } from "vue"
 import type { HealthResult } from "../../web/src/api/redraft.ts"
 import { DEFAULT_BASE_URL, endpointProblem, useSettingsStore } from "../../web/src/stores/settings.ts"
-import { api, eventually, openPageAt, type RealService, startService, until } from "./support/RealService.ts"
+import { api, eventually, until, serviceForSpec } from "./support/RealService.ts"
 
 const stored = () => JSON.parse(localStorage.getItem("redraft.provider") ?? "{}") as Record<string, unknown>
 
@@ -39,18 +39,9 @@ const settingsAt = (baseUrl: string, model = "") => {
   return useSettingsStore()
 }
 
-let service: RealService
+const service = serviceForSpec()
 
-beforeAll(async () => {
-  service = await startService()
-})
-afterAll(() => service.stop())
-
-beforeEach(async () => {
-  localStorage.clear()
-  setActivePinia(createPinia())
-  openPageAt(service)
-  await service.configureProvider({})
+beforeEach(() => {
   // Only the store's own timer (the check once typing pauses): a spec moves it on when it wants that check.
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] })
 })

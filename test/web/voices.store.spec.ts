@@ -4,7 +4,7 @@
  * traits in words are checked on their own first.
  */
 import { createPinia, setActivePinia } from "pinia"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { nextTick } from "vue"
 import { describeTraits } from "../../web/src/lib/traits.ts"
 import { draftProblem, emptyDraft, samplesOf, voiceFileName } from "../../web/src/lib/voiceDraft.ts"
@@ -13,7 +13,7 @@ import { useReviewStore } from "../../web/src/stores/review.ts"
 import { useRunStore } from "../../web/src/stores/run.ts"
 import { useVoicesStore } from "../../web/src/stores/voices.ts"
 import type { ProfileDetail, ProfileSummary } from "../../web/src/api/redraft.ts"
-import { api, openPageAt, type RealService, startService } from "./support/RealService.ts"
+import { api, serviceForSpec } from "./support/RealService.ts"
 import { DEFAULT_STYLE, HOUSE, HOUSE_DETAIL, TRAITS } from "./voiceFixtures.ts"
 
 const TWO_PARAGRAPHS = "I fired the kiln at dawn. It took nine hours.\n\nHonestly, the glaze ran. I'd do it again."
@@ -90,20 +90,7 @@ const madeVoice = async (name = "Field notes") => {
   return { voices, id: voices.current!.id }
 }
 
-let service: RealService
-
-beforeAll(async () => {
-  service = await startService()
-})
-afterAll(() => service.stop())
-
-beforeEach(async () => {
-  localStorage.clear()
-  localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: service.providerUrl }))
-  setActivePinia(createPinia())
-  openPageAt(service)
-  await service.configureProvider({})
-})
+const service = serviceForSpec({ chooseProvider: true })
 
 describe("voices store", () => {
   it("refuses a voice of one sample with an inline message and sends nothing", async () => {

@@ -10,7 +10,8 @@
  */
 import type { Window as HappyDomWindow } from "happy-dom"
 import { createRequire } from "node:module"
-import { vi } from "vitest"
+import { createPinia, setActivePinia } from "pinia"
+import { afterAll, beforeAll, beforeEach, vi } from "vitest"
 import { watch } from "vue"
 
 export interface RealService {
@@ -55,6 +56,40 @@ const { startService: start } = require("../../support/WebStoreService.ts") as {
 
 /** Starts a service; `settings` are its environment (e.g. `REDRAFT_DATA_DIR`) over the test defaults. */
 export const startService = (settings: Readonly<Record<string, string>> = {}): Promise<RealService> => start(settings)
+
+/**
+ * The service of a spec file, and a fresh page for each of its tests. The service starts before the file's first test
+ * and stops after its last. Before each test the page's storage is empty, or holds the fake model server as the
+ * writer's chosen provider (`chooseProvider`); the stores are new; the fake model server behaves normally again.
+ * `warmUp`: a document rewritten once before the tests, which loads the meaning guards' word lists, a wait that
+ * belongs to no test.
+ */
+export const serviceForSpec = (
+  options: { readonly chooseProvider?: boolean; readonly warmUp?: string } = {}
+): RealService => {
+  let started: RealService | undefined
+  const current = () => {
+    if (started === undefined) throw new Error("the spec's service starts before its first test")
+    return started
+  }
+  beforeAll(async () => {
+    started = await startService()
+    openPageAt(started)
+    if (options.warmUp !== undefined)
+      await api("POST", "/api/rewrite", { document: options.warmUp, provider: { baseUrl: started.providerUrl } })
+  }, 60_000)
+  afterAll(() => started?.stop())
+  beforeEach(async () => {
+    const service = current()
+    localStorage.clear()
+    if (options.chooseProvider === true)
+      localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: service.providerUrl }))
+    setActivePinia(createPinia())
+    openPageAt(service)
+    await service.configureProvider({})
+  })
+  return new Proxy({} as RealService, { get: (_target, key) => Reflect.get(current(), key) })
+}
 
 /**
  * Points the page at `service`: relative URLs and the page's origin become the service's. happy-dom keeps every
