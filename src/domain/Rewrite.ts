@@ -31,9 +31,12 @@ export interface ResolvedOptions {
   readonly instruction: string
 }
 
+/** The style score a rewrite must reach when a run does not choose its own. */
+export const DEFAULT_STYLE_THRESHOLD = 80
+
 export const resolveOptions = (options: PipelineOptions | undefined): ResolvedOptions => ({
   includeDebug: options?.includeDebug ?? false,
-  styleThreshold: options?.styleThreshold ?? 80,
+  styleThreshold: options?.styleThreshold ?? DEFAULT_STYLE_THRESHOLD,
   finalSmoothing: options?.finalSmoothing ?? false,
   maxRewriteIterations: Math.min(5, Math.max(0, Math.round(options?.maxRewriteIterations ?? 2))),
   runMeaningCheck: options?.runMeaningCheck ?? true,
