@@ -42,6 +42,13 @@ export const score = Command.make(
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** What each certainty means, after the score. */
+const CERTAINTY: Readonly<Record<ScoreResult["certainty"], string>> = {
+  low: "not sure (under 80 words show little of a writer's habits)",
+  medium: "fairly sure (200 words or more would make it surer)",
+  high: "sure"
+}
+
 /** The score, the feedback as a list, and a table of the text's traits beside the profile's. */
 export const readable = (result: ScoreResult): string => {
   const feedback =
@@ -57,7 +64,7 @@ export const readable = (result: ScoreResult): string => {
   const words = (traits: VoiceTraits) =>
     traits.characteristicWords.length === 0 ? "-" : traits.characteristicWords.slice(0, 8).join(", ")
   return [
-    `score ${Math.round(result.score)}/100`,
+    `score ${Math.round(result.score)}/100, ${CERTAINTY[result.certainty]}`,
     "",
     ...feedback,
     "",

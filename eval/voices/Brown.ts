@@ -105,6 +105,16 @@ const spread = (name: string, wanted: ReadonlySet<string>, count: number): Write
   return { name, writers }
 }
 
+/** Every writer of the corpus whose text is long enough. */
+export const allWriters = (): ReadonlyArray<Writer> => {
+  const cats = categories()
+  return readdirSync(CORPUS)
+    .filter((f) => cats.has(f))
+    .toSorted()
+    .map((f) => readWriter(f, cats.get(f) ?? ""))
+    .filter((w): w is Writer => w !== undefined)
+}
+
 const PRESS = new Set(["news", "editorial", "reviews"])
 const FICTION = new Set(["fiction", "mystery", "science_fiction", "adventure", "romance", "humor"])
 const NON_FICTION = new Set(["religion", "hobbies", "lore", "belles_lettres", "government", "learned"])

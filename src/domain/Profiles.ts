@@ -140,8 +140,16 @@ export type ScoreRequest = typeof ScoreRequest.Type
 
 /** How close a text is to the profile's samples, measured (no model call). */
 export const ScoreResult = Schema.Struct({
-  /** 0-100; 100 reads like the samples. */
+  /**
+   * 0-100; 100 reads like the samples: how much closer the text is to this voice than to other writers of the same
+   * kind, less the generic phrases it uses.
+   */
   score: Schema.Finite,
+  /**
+   * How sure the score is, from the text's length: "low" under 80 words (a few sentences show little of a writer),
+   * "medium" under 200, "high" from 200 words on.
+   */
+  certainty: Schema.Literals(["low", "medium", "high"]),
   /** What to change to come closer, most costly first; empty when close enough. */
   feedback: Schema.Array(Schema.String),
   /** The text's traits. */

@@ -178,6 +178,7 @@ export class Profiles extends Context.Service<
             const assessed = assessStyle(text, style)
             return {
               score: assessed.score,
+              certainty: assessed.certainty,
               feedback: assessed.feedback,
               traits: assessed.traits,
               profileTraits: style.traits

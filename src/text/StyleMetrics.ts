@@ -31,23 +31,33 @@ import { detectLanguage, type Language, languageData } from "./Languages.ts"
 import { findPhrases, GENERIC_PHRASES } from "./Phrases.ts"
 import { paragraphSentences, stripMarkdown, WORD_RE } from "./Prose.ts"
 import { toTraits, type VoiceTraits } from "./Traits.ts"
+import { buildVoice, type Certainty, certaintyOf, HIGH_WORDS, scoreVoice, type Voice } from "./voice/Attribution.ts"
 
 export type { PunctuationMark, StyleFeatures } from "./Features.ts"
 export type { Language } from "./Languages.ts"
 export { GENERIC_PHRASES } from "./Phrases.ts"
 export { splitSentences } from "./Prose.ts"
 export { toTraits, type VoiceTraits } from "./Traits.ts"
+export type { Certainty } from "./voice/Attribution.ts"
 
 export interface StyleTarget {
   readonly features: StyleFeatures
   /** The samples' voice as plain JSON, for showing a profile's fingerprint. */
   readonly traits: VoiceTraits
   readonly avoid: ReadonlyArray<string>
+  /** The samples' fingerprint for telling writers apart; none in a language Redraft has no background for. */
+  readonly voice?: Voice
 }
 
 export interface StyleAssessment {
-  /** 0-100, 100 = matches the samples. */
+  /**
+   * 0-100, 100 = sounds like the samples: how much closer the text is to the samples' voice than to other writers
+   * of the same kind (voice/Attribution.ts), less the generic phrases it uses. A short text leans on its traits,
+   * which a few words can show.
+   */
   readonly score: number
+  /** How sure the score is: short texts show little of a writer's habits. */
+  readonly certainty: Certainty
   /** Sub-scores 0-100 per measure; a measure the language has no lists for is left out. */
   readonly parts: Readonly<Record<string, number>>
   /** Concrete instructions, most costly first; empty when nothing to change. */
@@ -98,7 +108,8 @@ export const buildStyleTarget = (samples: ReadonlyArray<string>, avoid: Readonly
   )
   const used = findPhrases(plains.join("\n\n"), GENERIC_PHRASES)
   const features = toFeatures(mergeCounts(each), language, characteristicWords(each, language), used)
-  return { features, traits: toTraits(features), avoid: [...avoid] }
+  const voice = buildVoice(plains.join("\n\n"), language, features.words)
+  return { features, traits: toTraits(features), avoid: [...avoid], ...(voice === undefined ? {} : { voice }) }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -212,7 +223,8 @@ export const assessStyle = (text: string, target: StyleTarget): StyleAssessment 
   const language = t.words > 0 ? t.language : guessLanguage(words)
   const { counts, features: f } = measurePlain(text, plain, language, target.avoid)
   const traits = toTraits(f)
-  if (f.words === 0) return { score: 0, parts: {}, feedback: ["Write the text: it has no words."], traits }
+  const certainty = certaintyOf(f.words)
+  if (f.words === 0) return { score: 0, certainty, parts: {}, feedback: ["Write the text: it has no words."], traits }
   const banned = penalisedPhrases(f.bannedPhrases, target)
   const parts: Record<string, number> = { bannedPhrases: Math.max(0, 100 - 40 * banned.length) }
   const lines: Array<{ readonly text: string; readonly cost: number }> = []
@@ -237,8 +249,14 @@ export const assessStyle = (text: string, target: StyleTarget): StyleAssessment 
     .map((l) => l.text)
     .slice(0, banned.length > 0 ? MAX_FEEDBACK - 1 : MAX_FEEDBACK)
   if (banned.length > 0) feedback.unshift(`Remove generic phrases: ${quoteList(banned)}.`)
-  const score = clamp(weighted / weightSum - PHRASE_PENALTY * banned.length, 0, 100)
+  const traitScore = weighted / weightSum
+  // The voice decides from a couple of hundred words on; below that the traits weigh in, more the shorter the text.
+  const voice = target.voice === undefined ? undefined : scoreVoice(plain, f.words, target.voice).score
+  if (voice !== undefined) parts["voice"] = voice
+  const share = voice === undefined ? 0 : Math.min(1, f.words / HIGH_WORDS)
+  const blended = share * (voice ?? 0) + (1 - share) * traitScore
+  const score = clamp(blended - PHRASE_PENALTY * banned.length, 0, 100)
   const rounded: Record<string, number> = {}
   for (const [name, s] of Object.entries(parts)) rounded[name] = Math.round(s)
-  return { score: Math.round(score), parts: rounded, feedback, traits }
+  return { score: Math.round(score), certainty, parts: rounded, feedback, traits }
 }

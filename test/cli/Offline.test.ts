@@ -349,6 +349,7 @@ describe("redraft score: the printed result", () => {
   it("the score, what to change, the traits side by side in aligned columns, and the characteristic words", () => {
     const text = readable({
       score: 71.6,
+      certainty: "medium",
       feedback: ["Use shorter sentences.", "Say we more."],
       traits: traits(),
       profileTraits: traits({
@@ -364,7 +365,7 @@ describe("redraft score: the printed result", () => {
     assert.strictEqual(
       text,
       [
-        "score 72/100",
+        "score 72/100, fairly sure (200 words or more would make it surer)",
         "",
         "to come closer:",
         "- Use shorter sentences.",
@@ -393,7 +394,7 @@ describe("redraft score: the printed result", () => {
   })
 
   it("close to the profile: nothing to change", () => {
-    const text = readable({ score: 96.4, feedback: [], traits: traits(), profileTraits: traits() })
-    assert.isTrue(text.startsWith("score 96/100\n\nclose to the profile: nothing to change\n\n"), text)
+    const text = readable({ score: 96.4, certainty: "high", feedback: [], traits: traits(), profileTraits: traits() })
+    assert.isTrue(text.startsWith("score 96/100, sure\n\nclose to the profile: nothing to change\n\n"), text)
   })
 })

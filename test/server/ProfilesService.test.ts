@@ -231,6 +231,7 @@ describe("Profiles", () => {
       const assessed = assessStyle(text, style)
       assert.deepStrictEqual(yield* profiles.score("terse", text), {
         score: assessed.score,
+        certainty: "low",
         feedback: assessed.feedback,
         traits: assessed.traits,
         profileTraits: style.traits

@@ -1,0 +1,163 @@
+import { assert, describe, it } from "@effect/vitest"
+import { readWriter, type Writer } from "../../eval/voices/Brown.ts"
+import { auc } from "../../eval/voices/Attribution.ts"
+import { assessStyle, buildStyleTarget } from "../../src/text/StyleMetrics.ts"
+import { type BackgroundFile, backgroundOf, loadBackground } from "../../src/text/voice/Background.ts"
+import { buildVoice, certaintyOf, cosine, scoreVoice } from "../../src/text/voice/Attribution.ts"
+import { gramsOf, wordsOf } from "../../src/text/voice/Fingerprint.ts"
+
+/**
+ * The voice score on real writing nobody here wrote: twelve writers of the Brown corpus (fiction and press, the two
+ * kinds whose writers are hardest to tell apart), each with a voice from the first ~1,200 words of their text and
+ * chunks of ~200 words from its rest. The English background leaves these writers out.
+ */
+const WRITERS: ReadonlyArray<readonly [string, string]> = [
+  ["ck03", "fiction"],
+  ["ck12", "fiction"],
+  ["cl05", "mystery"],
+  ["cl14", "mystery"],
+  ["cn08", "adventure"],
+  ["cp11", "romance"],
+  ["ca05", "news"],
+  ["ca21", "news"],
+  ["cb07", "editorial"],
+  ["cb18", "editorial"],
+  ["cc03", "reviews"],
+  ["cc12", "reviews"]
+]
+const writers = WRITERS.map(([id, category]) => readWriter(id, category)).filter((w): w is Writer => w !== undefined)
+const targets = writers.map((w) => buildStyleTarget(w.samples, []))
+
+describe("the voice score", () => {
+  it("scores a writer's unseen text above other writers' text against that writer's voice", () => {
+    assert.strictEqual(writers.length, WRITERS.length)
+    const aucs = targets.map((target, v) => {
+      const own = (writers[v]?.chunks ?? []).map((c) => assessStyle(c, target).score)
+      const other = writers.flatMap((w, o) => (o === v ? [] : w.chunks.map((c) => assessStyle(c, target).score)))
+      return auc(own, other)
+    })
+    const mean = aucs.reduce((a, b) => a + b, 0) / aucs.length
+    assert.isAtLeast(mean, 0.8, `AUC own vs other per voice: ${aucs.map((a) => a.toFixed(2)).join(" ")}`)
+  })
+
+  it("passes most of the writer's own chunks at the default threshold and few of the others'", () => {
+    const own = writers.flatMap((w, v) => w.chunks.map((c) => assessStyle(c, targets[v]!).score))
+    const other = writers.flatMap((w, v) =>
+      targets.flatMap((t, o) => (o === v ? [] : w.chunks.map((c) => assessStyle(c, t).score)))
+    )
+    const pass = (scores: ReadonlyArray<number>) => scores.filter((s) => s >= 80).length / scores.length
+    assert.isAtLeast(pass(own), 0.6)
+    assert.isAtMost(pass(other), 0.3)
+  })
+
+  it("sees how words are put together: the same words in reverse order in each sentence are less like the voice", () => {
+    const english = backgroundOf("en")!
+    const reversed = (text: string) =>
+      text
+        .split(/(?<=[.!?])\s+/)
+        .map((s) => s.split(" ").toReversed().join(" "))
+        .join(" ")
+    const likeness = (text: string, v: number) =>
+      cosine(english.standardize(english.counter.count(text)), targets[v]?.voice?.vector ?? new Float64Array())
+    const lower = writers.filter((w, v) => {
+      const chunk = w.chunks[0] ?? ""
+      return likeness(reversed(chunk), v) < likeness(chunk, v)
+    })
+    assert.isAtLeast(lower.length, 8)
+  })
+
+  it("is as sure as the text is long", () => {
+    assert.deepStrictEqual([0, 79, 80, 199, 200, 5000].map(certaintyOf), [
+      "low",
+      "low",
+      "medium",
+      "medium",
+      "high",
+      "high"
+    ])
+    const target = targets[0]!
+    assert.strictEqual(assessStyle("One short line.", target).certainty, "low")
+    assert.strictEqual(assessStyle(writers[0]?.chunks[0] ?? "", target).certainty, "high")
+  })
+
+  it("a short text leans on its traits; from 200 words on the voice alone decides", () => {
+    const target = targets[0]!
+    const long = assessStyle(writers[0]?.chunks[0] ?? "", target)
+    assert.strictEqual(long.score, long.parts["voice"])
+    const short = assessStyle((writers[0]?.chunks[0] ?? "").split(" ").slice(0, 40).join(" "), target)
+    assert.isDefined(short.parts["voice"])
+    assert.notStrictEqual(short.score, short.parts["voice"])
+  })
+
+  it("has no voice in a language without a background, and scores by traits there", () => {
+    const german = ["Wir fahren morgen früh nach Berlin, und dann sehen wir weiter.", "Das Wetter ist gut."]
+    const target = buildStyleTarget(german, [])
+    assert.strictEqual(target.features.language, "de")
+    assert.isUndefined(target.voice)
+    const assessed = assessStyle("Wir fahren heute nach Köln, und morgen sehen wir weiter.", target)
+    assert.isUndefined(assessed.parts["voice"])
+    assert.isAbove(assessed.score, 0)
+  })
+})
+
+describe("the voice's fingerprint", () => {
+  it("counts words and runs of three characters, spaces folded and the apostrophe straightened", () => {
+    assert.deepStrictEqual(wordsOf("It’s the Cat's  hat."), ["it’s", "the", "cat's", "hat"])
+    assert.deepStrictEqual(gramsOf("A b’c\n d"), [" a ", "a b", " b'", "b'c", "'c ", "c d", " d "])
+    // Characters outside the Basic Multilingual Plane count as one character each.
+    assert.deepStrictEqual(gramsOf("x𝒜y"), [" x𝒜", "x𝒜y", "𝒜y "])
+  })
+
+  it("the English background counts common words, not the samples' topic words", () => {
+    const english = backgroundOf("en")
+    assert.isDefined(english)
+    const words = english?.counter.vocabulary.words ?? []
+    for (const common of ["the", "of", "and", "which", "but", "not"]) assert.include(words, common)
+    for (const topic of ["halfback", "riflemen", "formula", "jury"]) assert.notInclude(words, topic)
+  })
+
+  it("reads impostors back from signed bytes, scaled and weighted by their group", () => {
+    const file: BackgroundFile = {
+      language: "xx",
+      source: "a test",
+      words: ["a", "b"],
+      grams: [" a ", " b "],
+      mean: [0.5, 0.5, 0.25, 0.25],
+      sd: [0.5, 0.5, 0.25, 0],
+      // Two impostors of four features: (16, -16, 32, 127) and (-128 → -8, 0, 0, 8).
+      impostors: Buffer.from(Int8Array.from([16, -16, 32, 127, -128, 0, 0, 8]).buffer).toString("base64"),
+      scale: 16
+    }
+    const background = loadBackground(file)
+    const wordWeight = 1 / Math.sqrt(2)
+    const gramWeight = 1.5 / Math.sqrt(2)
+    assert.strictEqual(background.impostors.length, 2)
+    assert.deepStrictEqual(
+      [...(background.impostors[0] ?? [])],
+      [wordWeight, -wordWeight, 2 * gramWeight, (127 / 16) * gramWeight]
+    )
+    assert.deepStrictEqual([...(background.impostors[1] ?? [])], [-8 * wordWeight, 0, 0, 0.5 * gramWeight])
+    // "a a": the word "a" is all the words; of the runs " a " comes twice in " a a " (and "a a" once): 2 of 3.
+    const z = background.standardize(background.counter.count("a a"))
+    assert.deepStrictEqual(
+      [...z].map((x) => Number(x.toFixed(6))),
+      [
+        Number((wordWeight * 1).toFixed(6)),
+        Number((wordWeight * -1).toFixed(6)),
+        Number((gramWeight * ((2 / 3 - 0.25) / 0.25)).toFixed(6)),
+        // A feature with no spread says nothing.
+        0
+      ]
+    )
+  })
+
+  it("a voice is raced against at most 50 impostors, the nearest, and a tie scores half", () => {
+    const writer = writers[0]!
+    const voice = buildVoice(writer.samples.join("\n\n"), "en", 1200)
+    assert.isDefined(voice)
+    assert.strictEqual(voice?.near.length, 50)
+    // The voice's own samples against a voice whose only impostor is the voice itself: every race is a tie.
+    const alone = { ...voice!, near: [voice!.vector] }
+    assert.closeTo(scoreVoice(writer.samples.join("\n\n"), 1200, alone).score, 50, 1e-9)
+  })
+})
