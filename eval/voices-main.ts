@@ -8,6 +8,7 @@
 import { performance } from "node:perf_hooks"
 import { attribution, cosineDelta, scoreSet, type Attribution } from "./voices/Attribution.ts"
 import { writerSets } from "./voices/Brown.ts"
+import { referenceLanguages, referenceMatrix } from "./voices/Reference.ts"
 import { DEFAULT_STYLE_THRESHOLD } from "../src/domain/Rewrite.ts"
 import { assessStyle, buildStyleTarget } from "../src/text/StyleMetrics.ts"
 
@@ -35,6 +36,16 @@ for (const set of sets) {
   scored += redraft.scores.length * set.writers.length
   rows.push({ set: set.name, method: "redraft", result: attribution(redraft, DEFAULT_STYLE_THRESHOLD) })
   rows.push({ set: set.name, method: "cosine-delta", result: attribution(scoreSet(set, cosineDelta(set))) })
+}
+
+// The other languages: the reference writers written for Redraft, each scored with a background that leaves out the
+// writers being compared (the voice score alone: the traits are the same as before in these languages).
+for (const language of referenceLanguages()) {
+  rows.push({
+    set: `${language} (reference)`,
+    method: "voice",
+    result: attribution(referenceMatrix(language), DEFAULT_STYLE_THRESHOLD)
+  })
 }
 
 const speed = { voiceBuildMs: buildMs / built, scoresPerSecond: (1000 * scored) / scoreMs }

@@ -31,6 +31,7 @@ import { detectLanguage, type Language, languageData } from "./Languages.ts"
 import { findPhrases, GENERIC_PHRASES } from "./Phrases.ts"
 import { paragraphSentences, stripMarkdown, WORD_RE } from "./Prose.ts"
 import { toTraits, type VoiceTraits } from "./Traits.ts"
+import { languageByScript } from "./voice/Background.ts"
 import { buildVoice, type Certainty, certaintyOf, HIGH_WORDS, scoreVoice, type Voice } from "./voice/Attribution.ts"
 
 export type { PunctuationMark, StyleFeatures } from "./Features.ts"
@@ -108,7 +109,8 @@ export const buildStyleTarget = (samples: ReadonlyArray<string>, avoid: Readonly
   )
   const used = findPhrases(plains.join("\n\n"), GENERIC_PHRASES)
   const features = toFeatures(mergeCounts(each), language, characteristicWords(each, language), used)
-  const voice = buildVoice(plains.join("\n\n"), language, features.words)
+  const joined = plains.join("\n\n")
+  const voice = buildVoice(joined, language === "unknown" ? languageByScript(joined) : language, features.words)
   return { features, traits: toTraits(features), avoid: [...avoid], ...(voice === undefined ? {} : { voice }) }
 }
 

@@ -89,12 +89,30 @@ describe("the voice score", () => {
     assert.notStrictEqual(short.score, short.parts["voice"])
   })
 
+  it("has a voice in each language Redraft ships a background for, Russian told by its script", () => {
+    const samples: Readonly<Record<string, ReadonlyArray<string>>> = {
+      de: [
+        "Wir fahren morgen früh nach Berlin, und dann sehen wir weiter.",
+        "Das Wetter ist gut, aber der Zug ist spät."
+      ],
+      fr: [
+        "Nous partons demain matin pour Lyon, et ensuite nous verrons.",
+        "Le temps est beau, mais le train est en retard."
+      ],
+      ru: ["Завтра утром мы едем в Москву, а потом посмотрим.", "Погода хорошая, но поезд опаздывает."]
+    }
+    for (const [language, texts] of Object.entries(samples)) {
+      const target = buildStyleTarget(texts, [])
+      assert.strictEqual(target.voice?.background.language, language)
+      assert.isDefined(assessStyle(texts[0] ?? "", target).parts["voice"])
+    }
+  })
+
   it("has no voice in a language without a background, and scores by traits there", () => {
-    const german = ["Wir fahren morgen früh nach Berlin, und dann sehen wir weiter.", "Das Wetter ist gut."]
-    const target = buildStyleTarget(german, [])
-    assert.strictEqual(target.features.language, "de")
+    const polish = ["Jutro rano jedziemy do Krakowa, a potem zobaczymy.", "Pogoda jest dobra, ale pociąg się spóźnia."]
+    const target = buildStyleTarget(polish, [])
     assert.isUndefined(target.voice)
-    const assessed = assessStyle("Wir fahren heute nach Köln, und morgen sehen wir weiter.", target)
+    const assessed = assessStyle("Dzisiaj jedziemy do Gdańska, a jutro zobaczymy.", target)
     assert.isUndefined(assessed.parts["voice"])
     assert.isAbove(assessed.score, 0)
   })

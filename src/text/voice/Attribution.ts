@@ -10,7 +10,7 @@
 import { type Background, backgroundOf } from "./Background.ts"
 
 export interface Voice {
-  readonly language: string
+  readonly background: Background
   /** The samples' fingerprint, standardized. */
   readonly vector: Float64Array
   /** The impostors nearest the voice, standardized. */
@@ -63,14 +63,23 @@ export const buildVoice = (
   others: ReadonlyArray<Float64Array> = []
 ): Voice | undefined => {
   const background = backgroundOf(language)
-  if (background === undefined) return undefined
+  return background === undefined ? undefined : voiceAgainst(background, plain, words, others)
+}
+
+/** The voice of samples against a given background. */
+export const voiceAgainst = (
+  background: Background,
+  plain: string,
+  words: number,
+  others: ReadonlyArray<Float64Array> = []
+): Voice => {
   const vector = fingerprint(background, plain)
   const near = [...background.impostors, ...others]
     .map((v) => ({ v, likeness: cosine(v, vector) }))
     .toSorted((a, b) => b.likeness - a.likeness)
     .slice(0, NEAR)
     .map((x) => x.v)
-  return { language, vector, near, words }
+  return { background, vector, near, words }
 }
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-1.702 * x))
@@ -80,9 +89,8 @@ export const certaintyOf = (words: number): Certainty =>
 
 /** The text's score against the voice; `words` is the text's word count. */
 export const scoreVoice = (plain: string, words: number, voice: Voice): VoiceScore => {
-  const background = backgroundOf(voice.language)
-  if (background === undefined || voice.near.length === 0) return { score: 0, certainty: "low" }
-  const text = fingerprint(background, plain)
+  if (voice.near.length === 0) return { score: 0, certainty: "low" }
+  const text = fingerprint(voice.background, plain)
   const likeness = cosine(text, voice.vector)
   let beaten = 0
   for (const impostor of voice.near) beaten += logistic((likeness - cosine(text, impostor)) / TIE)

@@ -3,9 +3,17 @@
  * their mean and spread over many writers' texts of about 200 words, and "impostors": the fingerprints of other
  * writers, each from about 1,200 words, as z-scores. Built by `npm run voices:background` (scripts/voice-background.ts)
  * and shipped as JSON beside this file; the figures are counts derived from the reference texts, not the texts.
- * A language without a background is scored by its traits alone.
+ * A language without a background is scored by its traits alone. English comes from the Brown corpus; German, French,
+ * Spanish, Italian, Dutch, Portuguese and Russian from reference texts written for Redraft by 16 writers each.
  */
+import de from "./background/de.json" with { type: "json" }
 import en from "./background/en.json" with { type: "json" }
+import es from "./background/es.json" with { type: "json" }
+import fr from "./background/fr.json" with { type: "json" }
+import it from "./background/it.json" with { type: "json" }
+import nl from "./background/nl.json" with { type: "json" }
+import pt from "./background/pt.json" with { type: "json" }
+import ru from "./background/ru.json" with { type: "json" }
 import { type Counter, counter } from "./Fingerprint.ts"
 
 /** The shipped form. */
@@ -61,7 +69,7 @@ export const loadBackground = (file: BackgroundFile): Background => {
   return { language: file.language, counter: count, standardize, impostors }
 }
 
-const FILES: Readonly<Record<string, BackgroundFile>> = { en }
+const FILES: Readonly<Record<string, BackgroundFile>> = { de, en, es, fr, it, nl, pt, ru }
 const loaded = new Map<string, Background>()
 
 /** The background of a language, read on first use; none when Redraft ships none for it. */
@@ -73,4 +81,17 @@ export const backgroundOf = (language: string): Background | undefined => {
   const background = loadBackground(file)
   loaded.set(language, background)
   return background
+}
+
+const CYRILLIC_RE = /\p{Script=Cyrillic}/gu
+const LETTER_RE = /\p{L}/gu
+
+/**
+ * The language of a voice whose word lists could not tell it: Russian when most letters are Cyrillic. Other
+ * languages are told by their function words (Languages.ts) before this is asked.
+ */
+export const languageByScript = (plain: string): string => {
+  const letters = plain.match(LETTER_RE)?.length ?? 0
+  const cyrillic = plain.match(CYRILLIC_RE)?.length ?? 0
+  return letters > 0 && cyrillic > letters / 2 ? "ru" : "unknown"
 }
