@@ -17,9 +17,14 @@ const createVoice = Command.make(
     name: Argument.String("name").pipe(Argument.withDescription("The voice's name")),
     from: Flag.String("from").pipe(
       Flag.withDescription(
-        "A file of the writer's text (- for stdin); give it again for more: each file is a sample, a single file is split into samples of whole paragraphs; a .voice.json export is taken as it is"
+        "A file of the writer's text (- for stdin); more files may follow it (--from posts/*.md) or come with more --from: each file is a sample, a single file is split into samples of whole paragraphs; a .voice.json export is taken as it is"
       ),
       Flag.atLeast(1)
+    ),
+    // The files a shell glob puts after the first --from ("--from a.md b.md c.md").
+    more: Argument.String("file").pipe(
+      Argument.withDescription("More files of the writer's text, after --from"),
+      Argument.variadic()
     ),
     description: Flag.String("description").pipe(Flag.withDescription("What the voice is for"), Flag.optional),
     rules: Flag.String("rule").pipe(
@@ -34,14 +39,15 @@ const createVoice = Command.make(
   },
   Effect.fn("Cli.profiles.create")(function* (input) {
     // The files are read and the samples counted before the service is asked anything.
+    const from = [...input.from, ...input.more]
     const run = Effect.gen(function* () {
-      if (input.from.filter((f) => f === "-").length > 1) {
+      if (from.filter((f) => f === "-").length > 1) {
         return yield* new CliFailure({
           code: "usage",
           message: "stdin (-) can be read only once; give it as one --from"
         })
       }
-      const texts = yield* Effect.forEach(input.from, readDocument)
+      const texts = yield* Effect.forEach(from, readDocument)
       const extras = {
         ...Option.match(input.description, { onNone: () => ({}), onSome: (description) => ({ description }) }),
         ...(input.rules.length > 0 ? { rules: input.rules } : {}),
@@ -63,7 +69,7 @@ const createVoice = Command.make(
       if (samples.length < 2) {
         return yield* new CliFailure({
           code: "invalid_request",
-          message: `give at least two samples of the writer's text: ${describeFrom(input.from, samples.length)}; add more --from files, or use one file of several paragraphs separated by blank lines`
+          message: `give at least two samples of the writer's text: ${describeFrom(from, samples.length)}; add more --from files, or use one file of several paragraphs separated by blank lines`
         })
       }
       return yield* send((client) => client.createProfile({ name: input.name, samples, ...extras }), input.json)
@@ -74,6 +80,7 @@ const createVoice = Command.make(
   Command.withDescription("Make a voice of your own from samples of your writing; prints its id"),
   Command.withExamples([
     { command: "redraft profiles create Mine --from essay.md --from letter.md", description: "Two samples" },
+    { command: "redraft profiles create Mine --from posts/*.md", description: "Every file a glob finds" },
     { command: "redraft profiles create Mine --from blog.md", description: "One file, split into samples" },
     { command: "redraft profiles create Mine --from mine.voice.json", description: "From an export" }
   ])

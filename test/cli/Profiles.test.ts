@@ -109,6 +109,38 @@ layer(TestApp(), { excludeTestServices: true })("redraft profiles and score", (i
     }).pipe(Effect.scoped)
   )
 
+  it.effect("create --from takes every file a shell glob puts after it, and more --from flags beside them", () =>
+    Effect.gen(function* () {
+      const dir = yield* folderWith({ "a.md": SHED, "b.md": BREAD, "c.md": BIKE, "d.md": GARDEN })
+      // As `--from posts/*.md` reaches the CLI: the first file after the flag, the others as arguments.
+      const run = yield* redraft([
+        "profiles",
+        "create",
+        "Posts",
+        "--from",
+        `${dir}/a.md`,
+        `${dir}/b.md`,
+        `${dir}/c.md`,
+        "--json"
+      ])
+      assert.strictEqual(run.exitCode, 0, run.stdout + run.stderr)
+      assert.deepStrictEqual((JSON.parse(run.stdout) as Detail).samples, [SHED, BREAD, BIKE])
+      const mixed = yield* redraft([
+        "profiles",
+        "create",
+        "Mixed",
+        "--from",
+        `${dir}/a.md`,
+        `${dir}/b.md`,
+        "--from",
+        `${dir}/d.md`,
+        "--json"
+      ])
+      assert.strictEqual(mixed.exitCode, 0, mixed.stdout + mixed.stderr)
+      assert.sameMembers([...(JSON.parse(mixed.stdout) as Detail).samples], [SHED, BREAD, GARDEN])
+    }).pipe(Effect.scoped)
+  )
+
   it.effect("fewer than two samples: a clear error before any request, exit 1", () =>
     Effect.gen(function* () {
       const dir = yield* folderWith({ "one.md": SHED, "blank.md": "\n  \n" })
