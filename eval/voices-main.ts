@@ -7,16 +7,41 @@
  */
 import { performance } from "node:perf_hooks"
 import { attribution, cosineDelta, scoreSet, type Attribution } from "./voices/Attribution.ts"
-import { writerSets } from "./voices/Brown.ts"
+import { type WriterSet, writerSets } from "./voices/Brown.ts"
 import { referenceLanguages, referenceMatrix } from "./voices/Reference.ts"
 import { DEFAULT_STYLE_THRESHOLD } from "../src/domain/Rewrite.ts"
-import { assessStyle, buildStyleTarget } from "../src/text/StyleMetrics.ts"
+import { assessStyle, buildStyleTarget, type StyleTarget } from "../src/text/StyleMetrics.ts"
 
 const asJson = process.argv.includes("--json")
+
+/**
+ * How steady the feedback is: writers told on their own unseen chunks both to shorten and to lengthen sentences, and
+ * the feedback lines per chunk of the writer's own and of the next writer's, against the writer's voice.
+ */
+const feedbackOn = (set: WriterSet, targets: ReadonlyArray<StyleTarget>) => {
+  let contradictory = 0
+  let own = 0
+  let other = 0
+  let chunks = 0
+  set.writers.forEach((writer, v) => {
+    const target = targets[v]
+    const next = set.writers[(v + 1) % set.writers.length]
+    if (target === undefined || next === undefined) return
+    const lines = writer.chunks.map((c) => assessStyle(c, target).feedback)
+    const all = lines.flat()
+    if (all.some((l) => l.startsWith("Shorten sentences")) && all.some((l) => l.startsWith("Lengthen sentences")))
+      contradictory++
+    own += all.length
+    other += next.chunks.reduce((n, c) => n + assessStyle(c, target).feedback.length, 0)
+    chunks += writer.chunks.length
+  })
+  return { contradictory, writers: set.writers.length, ownLines: own / chunks, otherLines: other / chunks }
+}
 const percent = (x: number) => `${(100 * x).toFixed(0)} %`
 
 const sets = writerSets()
 const rows: Array<{ set: string; method: string; result: Attribution }> = []
+const feedback: Array<{ set: string } & ReturnType<typeof feedbackOn>> = []
 let built = 0
 let buildMs = 0
 let scored = 0
@@ -35,6 +60,7 @@ for (const set of sets) {
   scoreMs += performance.now() - start
   scored += redraft.scores.length * set.writers.length
   rows.push({ set: set.name, method: "redraft", result: attribution(redraft, DEFAULT_STYLE_THRESHOLD) })
+  feedback.push({ set: set.name, ...feedbackOn(set, targets) })
   rows.push({ set: set.name, method: "cosine-delta", result: attribution(scoreSet(set, cosineDelta(set))) })
 }
 
@@ -50,7 +76,7 @@ for (const language of referenceLanguages()) {
 
 const speed = { voiceBuildMs: buildMs / built, scoresPerSecond: (1000 * scored) / scoreMs }
 if (asJson) {
-  console.log(JSON.stringify({ rows, speed }, null, 2))
+  console.log(JSON.stringify({ rows, feedback, speed }, null, 2))
 } else {
   const writers = sets.map((s) => `${s.name} ${s.writers.length}`).join(", ")
   console.log(`Writers per set: ${writers}; ${sets[0]?.writers[0]?.chunks.length ?? 0} test chunks each.\n`)
@@ -62,6 +88,12 @@ if (asJson) {
       `| ${set} | ${method} | ${percent(result.top1)} | ${result.meanRank.toFixed(1)} | ${result.auc.toFixed(2)} | ${pass(result.ownPass)} | ${pass(result.otherPass)} |`
     )
   }
+  console.log("\n| set | told both shorter and longer sentences | lines per own chunk | per other writer's chunk |")
+  console.log("|---|---:|---:|---:|")
+  for (const f of feedback)
+    console.log(
+      `| ${f.set} | ${f.contradictory} of ${f.writers} | ${f.ownLines.toFixed(2)} | ${f.otherLines.toFixed(2)} |`
+    )
   console.log(
     `\nA voice built in ${speed.voiceBuildMs.toFixed(1)} ms; ${speed.scoresPerSecond.toFixed(0)} scores per second (one core). Pass: score at or above ${DEFAULT_STYLE_THRESHOLD}.`
   )

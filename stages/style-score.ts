@@ -31,7 +31,7 @@ export class StyleScoreStage extends Context.Service<StyleScoreStage, ScoreStage
     Effect.sync(() => {
       const score = (input: ScoreInput) =>
         Effect.sync((): StyleScore => {
-          const measured = assessStyle(input.text, input.ctx.profile.style)
+          const measured = assessStyle(input.text, input.ctx.profile.style, input.original)
           return { score: Math.round(measured.score), feedback: measured.feedback }
         })
       return { kind: "score", name: "style-score", order: 0, score } satisfies ScoreStage

@@ -48,6 +48,11 @@ export interface StyleTarget {
   readonly avoid: ReadonlyArray<string>
   /** The samples' fingerprint for telling writers apart; none in a language Redraft has no background for. */
   readonly voice?: Voice
+  /**
+   * Per part, the lowest score one of the samples gets against all of them pooled, less a margin: a text scoring at
+   * or above it is within the writer's own spread on that trait, and no feedback line names it.
+   */
+  readonly floors: Readonly<Record<string, number>>
 }
 
 export interface StyleAssessment {
@@ -111,7 +116,25 @@ export const buildStyleTarget = (samples: ReadonlyArray<string>, avoid: Readonly
   const features = toFeatures(mergeCounts(each), language, characteristicWords(each, language), used)
   const joined = plains.join("\n\n")
   const voice = buildVoice(joined, language === "unknown" ? languageByScript(joined) : language, features.words)
-  return { features, traits: toTraits(features), avoid: [...avoid], ...(voice === undefined ? {} : { voice }) }
+  const floors = ownSpread(each, features)
+  return { features, traits: toTraits(features), avoid: [...avoid], floors, ...(voice === undefined ? {} : { voice }) }
+}
+
+/** A sample shorter than this says too little about a trait to set its floor. */
+const FLOOR_MIN_WORDS = 60
+/** Points below the lowest sample's score a text may fall before a trait is named. */
+const FLOOR_MARGIN = 20
+
+/** Each part's floor: the writer's own samples, judged one by one against the pooled target, show their spread. */
+const ownSpread = (each: ReadonlyArray<Counts>, t: StyleFeatures): Readonly<Record<string, number>> => {
+  const floors: Record<string, number> = {}
+  for (const counts of each) {
+    if (counts.words < FLOOR_MIN_WORDS) continue
+    const f = toFeatures(counts, t.language, t.characteristicWords, [])
+    for (const [name, judged] of judgeAll(f, t, counts))
+      floors[name] = Math.min(floors[name] ?? 100, judged.score - FLOOR_MARGIN)
+  }
+  return floors
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -174,13 +197,20 @@ const isForeign = (words: ReadonlyArray<string>, language: Language): boolean =>
 }
 
 /**
- * Phrases to penalise, the profile's own first: its `avoid` list always, generic phrases unless the samples use them
- * themselves.
+ * Phrases to penalise, the profile's own first: its `avoid` list always, generic phrases only when the rewrite added
+ * them (`inOriginal`: those the text it started from had) and the samples never use them.
  */
-const penalisedPhrases = (found: ReadonlyArray<string>, target: StyleTarget): ReadonlyArray<string> => {
+const penalisedPhrases = (
+  found: ReadonlyArray<string>,
+  target: StyleTarget,
+  inOriginal: ReadonlySet<string>
+): ReadonlyArray<string> => {
   const avoid = new Set(target.avoid.map((p) => p.trim().toLowerCase()))
   const allowed = new Set(target.features.bannedPhrases)
-  return [...found.filter((p) => avoid.has(p)), ...found.filter((p) => !avoid.has(p) && !allowed.has(p))]
+  return [
+    ...found.filter((p) => avoid.has(p)),
+    ...found.filter((p) => !avoid.has(p) && !allowed.has(p) && !inOriginal.has(p))
+  ]
 }
 
 /** Every judge that applies to this text and these samples; the rest would measure nothing or noise. */
@@ -217,8 +247,17 @@ const judgeAll = (f: StyleFeatures, t: StyleFeatures, counts: Counts): ReadonlyA
   return judged
 }
 
-/** Score a text against a target built from the profile's samples. */
-export const assessStyle = (text: string, target: StyleTarget): StyleAssessment => {
+/**
+ * Parts whose feedback would name the samples' topic words ("formula", "halfback"): those change with the writer's
+ * next subject, so the part counts in the score but never asks for them.
+ */
+const NO_FEEDBACK: ReadonlySet<Part> = new Set(["characteristicWords"])
+
+/**
+ * Score a text against a target built from the profile's samples. `original`, the text a rewrite started from: a
+ * generic phrase it already had is the writer's, not the rewrite's, and costs nothing.
+ */
+export const assessStyle = (text: string, target: StyleTarget, original?: string): StyleAssessment => {
   const t = target.features
   const plain = stripMarkdown(text)
   const words = lowerWords(plain)
@@ -227,7 +266,9 @@ export const assessStyle = (text: string, target: StyleTarget): StyleAssessment 
   const traits = toTraits(f)
   const certainty = certaintyOf(f.words)
   if (f.words === 0) return { score: 0, certainty, parts: {}, feedback: ["Write the text: it has no words."], traits }
-  const banned = penalisedPhrases(f.bannedPhrases, target)
+  const inOriginal =
+    original === undefined ? new Set<string>() : new Set(findPhrases(stripMarkdown(original), f.bannedPhrases))
+  const banned = penalisedPhrases(f.bannedPhrases, target, inOriginal)
   const parts: Record<string, number> = { bannedPhrases: Math.max(0, 100 - 40 * banned.length) }
   const lines: Array<{ readonly text: string; readonly cost: number }> = []
   let weighted = WEIGHTS.bannedPhrases * (parts["bannedPhrases"] ?? 0)
@@ -243,7 +284,10 @@ export const assessStyle = (text: string, target: StyleTarget): StyleAssessment 
       parts[name] = score
       weighted += weight * score
       weightSum += weight
-      if (!wording) for (const line of judged.lines) lines.push({ text: line.text, cost: weight * line.loss })
+      // A trait is named only when the text is further from the samples than the samples are from each other.
+      const outside = score < (target.floors[name] ?? 100)
+      if (!wording && outside && !NO_FEEDBACK.has(name))
+        for (const line of judged.lines) lines.push({ text: line.text, cost: weight * line.loss })
     }
   }
   const feedback = lines

@@ -65,10 +65,16 @@ layer(stageUnderTest(StyleScoreStage.layer), { excludeTestServices: true })("sty
       yield* fake.configure({})
       const stage = yield* StyleScoreStage
       const ctx = yield* runContext({ styleThreshold: 90 })
-      const result = yield* stage.score({ ctx, original: ACADEMIC, text: ACADEMIC })
+      // The draft added the generic phrase: it is named, and costs points.
+      const plain = ACADEMIC.replace("It is important to note that the", "The")
+      const result = yield* stage.score({ ctx, original: plain, text: ACADEMIC })
       assert.isBelow(result.score, 75)
       assert.isTrue(result.feedback.some((f) => /sentence/i.test(f)))
       assert.isTrue(result.feedback.some((f) => f.includes("it is important to note")))
+      // The same phrase in the writer's own text is the writer's: the rewrite is not asked to remove it.
+      const kept = yield* stage.score({ ctx, original: ACADEMIC, text: ACADEMIC })
+      assert.isFalse(kept.feedback.some((f) => f.includes("it is important to note")))
+      assert.isAbove(kept.score, result.score)
       assert.strictEqual((yield* fake.calls).length, 0)
     })
   )

@@ -66,6 +66,33 @@ describe("the voice score", () => {
     assert.isAtLeast(lower.length, 8)
   })
 
+  it("feedback on a writer's own unseen text is stable: never both shorter and longer sentences, never topic words", () => {
+    writers.forEach((w, v) => {
+      const lines = w.chunks.flatMap((c) => assessStyle(c, targets[v]!).feedback)
+      const shorten = lines.some((l) => l.startsWith("Shorten sentences"))
+      const lengthen = lines.some((l) => l.startsWith("Lengthen sentences"))
+      assert.isFalse(shorten && lengthen, `${w.id}: ${lines.join(" | ")}`)
+      assert.isFalse(
+        lines.some((l) => l.includes("words your samples favour")),
+        `${w.id}: ${lines.join(" | ")}`
+      )
+    })
+  })
+
+  it("names a trait only when the text is outside the samples' own spread", () => {
+    const target = targets[0]!
+    // Every sentence of the writer's text run together with semicolons: far longer sentences than any sample has.
+    const joined = (writers[0]?.chunks[0] ?? "").replace(/[.!?]+\s+(\w)/g, (_, c: string) => `; ${c.toLowerCase()}`)
+    const lines = assessStyle(joined, target).feedback
+    assert.isTrue(
+      lines.some((l) => l.startsWith("Shorten sentences")),
+      lines.join(" | ")
+    )
+    // Within the spread: the writer's own samples are not told to change.
+    const own = writers[0]!.samples.flatMap((s) => assessStyle(s, target).feedback)
+    assert.deepStrictEqual(own, [])
+  })
+
   it("is as sure as the text is long", () => {
     assert.deepStrictEqual([0, 79, 80, 199, 200, 5000].map(certaintyOf), [
       "low",
