@@ -4,7 +4,7 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
-import { toSamples } from "../src/domain/Samples.ts"
+import { reliabilityNote, toSamples } from "../src/domain/Samples.ts"
 import { CliFailure } from "../client/CliFailure.ts"
 import { RedraftClient, type ProfileDetail } from "../client/RedraftClient.ts"
 import { readDocument, writeFile } from "./Files.ts"
@@ -195,7 +195,9 @@ const send = (
     if (asJson) return yield* writeOut(`${JSON.stringify(profile, null, 2)}\n`)
     yield* writeOut(`${profile.id}\n`)
     const samples = profile.samples.length === 1 ? "1 sample" : `${profile.samples.length} samples`
-    yield* writeErr(`redraft: made the voice "${profile.name}" (${profile.id}) from ${samples}\n`)
+    yield* writeErr(
+      `redraft: made the voice "${profile.name}" (${profile.id}) from ${samples}, ${reliabilityNote(profile.samples)}\n`
+    )
   }).pipe(withService("probe-then-start"))
 
 const describeFrom = (files: ReadonlyArray<string>, samples: number): string => {
