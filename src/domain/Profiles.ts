@@ -3,6 +3,7 @@
  * samples, with the measured traits of their writing (the API's schemas, shared with the UI and CLI).
  */
 import { Schema } from "effect"
+import { tooFewWords } from "./Samples.ts"
 
 const Timestamp = Schema.String.annotate({ description: "ISO 8601, UTC" })
 
@@ -96,12 +97,21 @@ export const VoiceSamples = Schema.Array(Sample).check(
 const Lines = Schema.Array(Schema.String.check(Schema.isMaxLength(500))).check(Schema.isMaxLength(50))
 
 /**
- * `POST /api/profiles`: a voice from a name and two or more samples of the writer's text; description, rules and
- * phrases to avoid are optional. A `.voice.json` export is accepted as it is (its other fields are ignored).
+ * The samples of a voice being made or changed: two or more, with at least `MIN_VOICE_WORDS` words between them. A
+ * backup keeps the voices it holds whatever their size (`VoiceSamples`).
+ */
+export const NewVoiceSamples = VoiceSamples.check(
+  Schema.makeFilter((samples: ReadonlyArray<string>) => tooFewWords(samples) ?? true)
+)
+
+/**
+ * `POST /api/profiles`: a voice from a name and two or more samples of the writer's text, 200 words or more between
+ * them; description, rules and phrases to avoid are optional. A `.voice.json` export is accepted as it is (its other
+ * fields are ignored).
  */
 export const CreateProfile = Schema.Struct({
   name: VoiceName,
-  samples: VoiceSamples,
+  samples: NewVoiceSamples,
   description: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(1_000))),
   rules: Schema.optionalKey(Lines),
   avoid: Schema.optionalKey(Lines)

@@ -50,12 +50,22 @@ export const toSamples = (texts: ReadonlyArray<string>): ReadonlyArray<string> =
  * of the time, from 1,200 words four times in five).
  */
 export const RELIABLE_VOICE_WORDS = 1_000
+/** A voice is made from at least this many words of samples: below it, its score says next to nothing. */
+export const MIN_VOICE_WORDS = 200
 
 const WORD_RE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 
 /** Words in the samples. */
 export const sampleWords = (samples: ReadonlyArray<string>): number =>
   samples.reduce((n, s) => n + (s.match(WORD_RE)?.length ?? 0), 0)
+
+/** Why the samples are too few words for a voice, in words for the writer; null when they are enough. */
+export const tooFewWords = (samples: ReadonlyArray<string>): string | null => {
+  const words = sampleWords(samples)
+  return words >= MIN_VOICE_WORDS
+    ? null
+    : `the samples hold ${words} words; a voice needs at least ${MIN_VOICE_WORDS} (about ${RELIABLE_VOICE_WORDS.toLocaleString("en")} make it reliable): add more of your writing`
+}
 
 /** What the samples' size means for the voice, in words for the writer. */
 export const reliabilityNote = (samples: ReadonlyArray<string>): string => {

@@ -22,6 +22,12 @@ const errorOf = (stdout: string): ErrorOut["error"] =>
 const chats = (fake: FakeProvider["Service"]) =>
   Effect.map(fake.calls, (calls) => calls.filter((c) => c.path === "/chat/completions"))
 
+/** Two samples of a writer's weekend notes, 210 words between them (a voice needs 200). */
+const BIKE_NOTES =
+  "I fixed the bike at last. It took three evenings and one patient neighbour. The chain kept slipping off the back wheel, and I had no idea why, so I watched far too many videos and tried everything twice. In the end it was a bent hanger, a little piece of metal that holds the gears. My neighbour bent it back with his hands, just like that, while I held the torch. Now it runs quietly and I ride to the market on Saturdays. I even oiled the brakes, which was a silly mistake, but that is another story for another day, and a long one."
+const BREAD_NOTES =
+  "We baked bread on Sunday. It rose, and we ate it warm with butter. The recipe came from my grandmother, written in pencil on the back of an envelope, and half of it is guesswork. How much flour? Enough. How long to knead? Until it feels right. We made a mess of the kitchen, and the dog ate a piece of dough off the floor, which worried us for an hour. But the loaf came out golden and a little lopsided, and the children fought over the crust. Next week we will try rolls, and maybe a plaited loaf if we are feeling brave."
+
 layer(TestApp(), { excludeTestServices: true })("redraft commands against the real service", (it) => {
   it.effect("documents: none yet says how to keep one", () =>
     Effect.gen(function* () {
@@ -294,16 +300,16 @@ layer(TestApp(), { excludeTestServices: true })("redraft commands against the re
     Effect.gen(function* () {
       const fs = yield* FileSystem.FileSystem
       const dir = yield* folderWith({
-        "a.md": "I fixed the bike at last. It took three evenings and one patient neighbour.",
-        "b.md": "We baked bread on Sunday. It rose, and we ate it warm with butter."
+        "a.md": BIKE_NOTES,
+        "b.md": BREAD_NOTES
       })
       const made = yield* redraft(["profiles", "create", "Weekend", "--from", `${dir}/a.md`, "--from", `${dir}/b.md`])
       assert.strictEqual(made.exitCode, 0, made.stderr)
       const id = made.stdout.trim()
-      // 28 words of samples: 972 short of a reliable voice, said rounded up to tens.
+      // 210 words of samples: 790 short of a reliable voice, said rounded up to tens.
       assert.strictEqual(
         made.stderr,
-        `redraft: made the voice "Weekend" (${id}) from 2 samples, 28 words: about 980 more would make the voice reliable (it tells you from other writers from about 1,000 words on).\n`
+        `redraft: made the voice "Weekend" (${id}) from 2 samples, 210 words: about 790 more would make the voice reliable (it tells you from other writers from about 1,000 words on).\n`
       )
       const list = yield* redraft(["profiles"])
       const width = Math.max(id.length, "casual-explanatory".length)

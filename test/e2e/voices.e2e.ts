@@ -16,9 +16,9 @@ const voicePosts: Array<string> = []
 let exportedPath = ""
 
 const MY_WRITING = [
-  "I've been firing the old kiln for about six years now, and honestly I still get it wrong. You'd think I'd know by now. I don't, and I'm fine with that.",
+  "I've been firing the old kiln for about six years now, and honestly I still get it wrong. You'd think I'd know by now. I don't, and I'm fine with that. The kiln came from a school that was closing, and it arrived on a trailer with one leg missing and a note taped to the door that just said good luck. I rewired it myself over a winter, with a library book and a lot of swearing. It still runs hot at the back, so the tall pots go at the front, and I keep a notebook of every firing: the date, the weather, what went in and what came out.",
   "",
-  "Last week I tried a slower cool. It took nine hours. The glaze didn't crawl this time, which surprised me. I'll try it again on Sunday, if the weather holds."
+  "Last week I tried a slower cool. It took nine hours. The glaze didn't crawl this time, which surprised me. I'll try it again on Sunday, if the weather holds. The trick, I think, was holding it at nine hundred degrees for an hour before letting it drop, but I've thought I'd found the trick before and been wrong. My neighbour says I should just buy a controller and stop fussing. Maybe. But then I'd lose the notebook, and half the fun is reading it back in the evening and wondering what on earth I was thinking in March."
 ].join("\n")
 
 const DOCUMENT = [

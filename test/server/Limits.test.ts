@@ -12,8 +12,12 @@ import { type ErrorJson, jsonOf, postJson, TestApp } from "../support/TestApp.ts
 /** A text of exactly `n` characters that the fake model rewrites ("utilize" becomes "use"). */
 const textOf = (n: number) => `We utilize it.${"x".repeat(n - 14)}`
 
-const samples = (count: number, length = 40) =>
-  Array.from({ length: count }, (_, i) => `Sample ${i}: ${"w".repeat(length - 10 - String(i).length)}`)
+/** `count` samples holding `words` words between them (a voice needs 200). */
+const samples = (count: number, words = 200) =>
+  Array.from({ length: count }, (_, i) => {
+    const own = Math.floor(words / count) + (i < words % count ? 1 : 0)
+    return Array.from({ length: own }, (_unused, w) => `word${w}`).join(" ")
+  })
 
 layer(TestApp({ MAX_DOCUMENT_CHARS: "1000", MAX_BODY_BYTES: "50000" }), { excludeTestServices: true })(
   "limits",
@@ -72,9 +76,16 @@ layer(TestApp({ MAX_DOCUMENT_CHARS: "1000", MAX_BODY_BYTES: "50000" }), { exclud
             "samples"
           ],
           [
+            "a voice's words, at least",
+            "/api/profiles",
+            (past) => ({ name: "Short", samples: samples(2, past ? 199 : 200) }),
+            400,
+            "a voice needs at least 200"
+          ],
+          [
             "a voice's sample length",
             "/api/profiles",
-            (past) => ({ name: "Long", samples: [...samples(1), "s".repeat(past ? 20_001 : 20_000)].slice(0, 2) }),
+            (past) => ({ name: "Long", samples: [...samples(1), "s".repeat(past ? 20_001 : 20_000)] }),
             400,
             "20,000 characters"
           ],

@@ -9,13 +9,13 @@ import { FakeProvider } from "../support/FakeProvider.ts"
 import { type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
 const CASUAL = [
-  "I'll be honest: I didn't expect the new bike to change much. It did. I ride to work most days now, and I'm home before the kids are.",
-  "So what's the catch? There isn't one, really. You'll get wet now and then. I've learned to keep a spare shirt at the office, and that's it."
+  "I'll be honest: I didn't expect the new bike to change much. It did. I ride to work most days now, and I'm home before the kids are. The first week was rough, I won't pretend otherwise. My legs ached, the hill by the school nearly beat me, and I got lost twice on the back roads. But by the second week I'd found a route along the canal. It's flat, it's quiet, and there's a man who sells coffee from a van by the lock. I stop there most mornings now, and I'm never late. Well, hardly ever. Don't tell my boss.",
+  "So what's the catch? There isn't one, really. You'll get wet now and then. I've learned to keep a spare shirt at the office, and that's it. Oh, and lights. Get good lights, not the cheap ones I started with, because in November it's dark by five and the canal path has no lamps at all. I nearly rode into a swan. True story. Anyway, if you're thinking about it, just try it for a week. Borrow a bike if you have to. You'll know by Friday whether it's for you, and I bet it will be."
 ]
 
 const FORMAL = [
-  "The committee has reviewed the proposal submitted in March and has determined that further consultation with the affected departments is required before any allocation of funds can be approved.",
-  "It should be noted that the evaluation was conducted in accordance with the procedures established by the governing board, and that all findings have been documented in the appendix to this report."
+  "The committee has reviewed the proposal submitted in March and has determined that further consultation with the affected departments is required before any allocation of funds can be approved. In particular, the committee considers that the projected costs of maintenance have not been adequately substantiated, and that the assumptions underlying the estimate of future demand require independent verification. The secretariat is therefore requested to obtain written submissions from each department concerned, to consolidate those submissions into a single document, and to circulate that document to the members of the committee no later than four weeks prior to its next scheduled meeting.",
+  "It should be noted that the evaluation was conducted in accordance with the procedures established by the governing board, and that all findings have been documented in the appendix to this report. The evaluation panel comprised representatives of the finance, operations and legal departments, together with an external adviser appointed for the purpose. Its deliberations were recorded in minutes, which have been approved by the chair and are available to members upon request. Any observations concerning the conduct of the evaluation should be addressed to the secretariat in writing, and will be considered by the committee at the earliest available opportunity."
 ]
 
 interface Detail {
@@ -80,6 +80,26 @@ layer(TestApp(), { excludeTestServices: true })("the writer's own voices", (it) 
         assert.strictEqual(error.error.code, "invalid_request")
         assert.match(error.error.message, /samples|name/)
       }
+    })
+  )
+
+  it.effect("refuses a voice of fewer than 200 words, saying how many it has and how many it needs", () =>
+    Effect.gen(function* () {
+      const short = ["I fixed the bike at last. It took three evenings.", "We baked bread on Sunday. It rose."]
+      const res = yield* postJson("/api/profiles", { name: "Short", samples: short })
+      assert.strictEqual(res.status, 400)
+      const error = yield* jsonOf<ErrorJson>(res)
+      assert.strictEqual(error.error.code, "invalid_request")
+      assert.include(
+        error.error.message,
+        "the samples hold 17 words; a voice needs at least 200 (about 1,000 make it reliable): add more of your writing"
+      )
+      // A change to a voice is held to the same rule; the voice keeps its samples.
+      const voice = yield* jsonOf<Detail>(yield* postJson("/api/profiles", { name: "Long", samples: CASUAL }))
+      const changed = yield* send("put", `/api/profiles/${voice.id}`, { samples: short })
+      assert.strictEqual(changed.status, 400)
+      const kept = yield* jsonOf<Detail>(yield* getPath(`/api/profiles/${voice.id}`))
+      assert.deepStrictEqual(kept.samples, CASUAL)
     })
   )
 

@@ -70,6 +70,10 @@ describe("VoiceForm", () => {
     expect(wrapper.get("[data-test=voice-problem]").text()).toContain("a voice needs at least two")
     await wrapper.get("[data-test=voice-text]").setValue("First paragraph.\n\nSecond paragraph.")
     expect(wrapper.get("[data-test=sample-count]").text()).toMatch(/^Makes 2 samples, 4 words: about 1,000 more /)
+    expect(wrapper.get("[data-test=voice-problem]").text()).toContain("hold 4 words; a voice needs at least 200")
+    const paragraph = (n: number) => Array.from({ length: 110 }, (_, i) => `word${n}${i}`).join(" ") + "."
+    await wrapper.get("[data-test=voice-text]").setValue(`${paragraph(1)}\n\n${paragraph(2)}`)
+    expect(wrapper.get("[data-test=sample-count]").text()).toMatch(/^Makes 2 samples, 220 words: about 780 more /)
     expect(wrapper.find("[data-test=voice-problem]").exists()).toBe(false)
     await wrapper.get("form").trigger("submit")
     expect(useVoicesStore().save).toHaveBeenCalled()

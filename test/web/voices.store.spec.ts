@@ -16,14 +16,20 @@ import type { ProfileDetail, ProfileSummary } from "../../web/src/api/redraft.ts
 import { api, serviceForSpec } from "./support/RealService.ts"
 import { DEFAULT_STYLE, HOUSE, HOUSE_DETAIL, TRAITS } from "./voiceFixtures.ts"
 
-const TWO_PARAGRAPHS = "I fired the kiln at dawn. It took nine hours.\n\nHonestly, the glaze ran. I'd do it again."
+/** Four paragraphs of a potter's writing, each long enough (over 600 characters) to be a sample of its own. */
+const KILN =
+  "I fired the kiln at dawn. It took nine hours. The first two were slow on purpose, to drive the last of the water out of the pots, and I sat on an upturned bucket with a flask of tea and listened to the burners. Around noon the colour in the spy hole turned from dull red to orange, then to a yellow I can never quite describe. I checked the cones every half hour. The big jar on the top shelf worried me most, because its foot was thin, but it held. By the time I shut everything down the sun had gone, and my hands smelled of gas and smoke."
+const GLAZE =
+  "Honestly, the glaze ran. I'd do it again. It pooled at the bottom of three bowls and glued one of them to the shelf, which cost me a chisel and most of an evening. But where it ran thin over the rims it broke to a pale green I have been chasing for two years, and I'm not going to pretend that isn't thrilling. So I'll mix the same batch, thin it a little, and leave a wider margin at the foot. Maybe I'll lose a bowl or two again. That's the deal with this stuff: it never does exactly what you ask, and sometimes it does something better."
+const CLAY =
+  "More of my writing, then, since people keep asking how the studio runs. I buy clay by the half tonne and store it in the old coal shed, wrapped in plastic, with a wet towel over the top in summer. Reclaim goes in the blue bins by the door. Every Friday I slake down the trimmings, pour the slop onto plaster bats, and wedge it on Monday when it has firmed up. It is dull work and I love it. There is a radio on the windowsill that only gets one station, and the cat sleeps on the warm shelf above the wheel whenever the kiln has been on the day before."
+const STUDIO =
+  "And more, about the open studio. We open the doors on the first Saturday of every month, from ten until four, and anyone can come in and watch or ask questions. Children are welcome if they don't mind getting a little muddy. I keep a box of seconds by the door at half price: pots with a chip or a glaze fault that still hold water perfectly well. Last month a woman bought six mugs for her allotment shed, and she sent me a photo of them lined up on a plank with a kettle and a jar of honey, which made my week. Do come along if you're passing."
+const TWO_PARAGRAPHS = `${KILN}\n\n${GLAZE}`
 
 describe("a voice draft", () => {
   it("splits one pasted text into samples of whole paragraphs, and takes each file whole", () => {
-    expect(samplesOf({ ...emptyDraft(), pasted: TWO_PARAGRAPHS })).toEqual([
-      "I fired the kiln at dawn. It took nine hours.",
-      "Honestly, the glaze ran. I'd do it again."
-    ])
+    expect(samplesOf({ ...emptyDraft(), pasted: TWO_PARAGRAPHS })).toEqual([KILN, GLAZE])
     const files = [
       { name: "a.md", text: "One.\n\nTwo." },
       { name: "b.txt", text: "Three." }
@@ -36,6 +42,9 @@ describe("a voice draft", () => {
     expect(draftProblem({ ...emptyDraft(), name: "Mine" })).toContain("at least two samples")
     expect(draftProblem({ ...emptyDraft(), name: "Mine", pasted: "Only one paragraph here." })).toContain(
       "only 1 sample"
+    )
+    expect(draftProblem({ ...emptyDraft(), name: "Mine", pasted: "Two short paragraphs.\n\nOf mine." })).toBe(
+      "The samples hold 5 words; a voice needs at least 200 (about 1,000 make it reliable): add more of your writing."
     )
     expect(draftProblem({ ...emptyDraft(), name: "Mine", pasted: TWO_PARAGRAPHS })).toBeNull()
     expect(draftProblem({ ...emptyDraft(), name: "Mine", pasted: TWO_PARAGRAPHS, rules: "x".repeat(501) })).toContain(
@@ -123,7 +132,7 @@ describe("voices store", () => {
     const id = voices.current!.id
     expect((await onService(id)).json).toMatchObject({
       name: "Kiln diary",
-      samples: ["I fired the kiln at dawn. It took nine hours.", "Honestly, the glaze ran. I'd do it again."],
+      samples: [KILN, GLAZE],
       description: "",
       rules: ["Start with the point."],
       avoid: [],
@@ -174,7 +183,7 @@ describe("voices store", () => {
     expect(voices.draft.name).toBe("Field notes")
     voices.removeSample(0)
     voices.addFiles([
-      { name: "more.md", text: "More of my writing.\n\nAnd more." },
+      { name: "more.md", text: `${CLAY}\n\n${STUDIO}` },
       { name: "dropped.md", text: "Left out." }
     ])
     voices.removeFile(1)
@@ -182,7 +191,7 @@ describe("voices store", () => {
     expect(await voices.save()).toBe(true)
     const saved = (await onService(id)).json
     // A single file (like a single pasted text) is split into paragraphs, as the CLI splits it.
-    expect(saved.samples).toEqual(["Honestly, the glaze ran. I'd do it again.", "More of my writing.", "And more."])
+    expect(saved.samples).toEqual([GLAZE, CLAY, STUDIO])
     expect(saved.avoid).toEqual(["leverage"])
     expect(saved.rules).toEqual(["Start with the point."])
     // Still one voice of that name: the edit replaced it, it did not make another.
@@ -271,7 +280,7 @@ describe("voices store", () => {
     const imported = voices.current!
     expect((await onService(imported.id)).json).toMatchObject({
       name: "Field notes: spring",
-      samples: ["I fired the kiln at dawn. It took nine hours.", "Honestly, the glaze ran. I'd do it again."],
+      samples: [KILN, GLAZE],
       rules: ["Start with the point."]
     })
     expect(useRunStore().userVoices.map((p) => p.id)).toContain(imported.id)

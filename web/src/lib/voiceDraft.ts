@@ -3,7 +3,7 @@
  * it, so the writer hears about it before sending. The text is split with the same `toSamples` the CLI uses.
  */
 import type { CreateProfile, ProfileDetail } from "../api/redraft.ts"
-import { toSamples } from "../../../src/domain/Samples.ts"
+import { tooFewWords, toSamples } from "../../../src/domain/Samples.ts"
 
 export const MIN_SAMPLES = 2
 export const MAX_SAMPLES = 50
@@ -74,6 +74,8 @@ export const draftProblem = (draft: VoiceDraft): string | null => {
     return "This makes only 1 sample, and a voice needs at least two. Paste two or more paragraphs with a blank line between them, or add another file."
   if (samples.length > MAX_SAMPLES)
     return `This makes ${samples.length} samples; a voice takes at most ${MAX_SAMPLES}. Leave some out, or join short files.`
+  const few = tooFewWords(samples)
+  if (few !== null) return `${few[0]?.toUpperCase() ?? ""}${few.slice(1)}.`
   const long = samples.findIndex((s) => s.length > MAX_SAMPLE_CHARS)
   if (long >= 0)
     return `Sample ${long + 1} is longer than ${MAX_SAMPLE_CHARS.toLocaleString("en")} characters; split it into smaller files or paragraphs.`
