@@ -110,7 +110,7 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
       error: [...BODY_ERRORS, ...WRITE_ERRORS]
     }).annotate(
       OpenApi.Description,
-      "Makes a voice from a name and two or more samples of the writer's text; description, rules and phrases to avoid are optional. Takes a `.voice.json` export back as it is."
+      "Makes a voice from a name and two or more samples of the writer's text, 200 words or more between them (about 1,000 make it reliable); description, rules and phrases to avoid are optional. Takes a `.voice.json` export back as it is."
     ),
     HttpApiEndpoint.get("get", "/api/profiles/:id", {
       params: ProfileId,
@@ -140,7 +140,7 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
       error: [...BODY_ERRORS, NotFound]
     }).annotate(
       OpenApi.Description,
-      "How close a text is to the profile's samples, measured without a model call: the score, what to change, and the traits of both."
+      "How much closer a text is to the profile's samples than to other writers of the same kind, measured without a model call: the score with how sure it is (from the text's length), what to change, and the traits of both."
     )
   )
   .annotate(OpenApi.Title, "Profiles") {}

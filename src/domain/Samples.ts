@@ -3,6 +3,8 @@
  * same way: a pasted text or a single file becomes samples of whole paragraphs.
  */
 
+import { wordCount } from "./Certainty.ts"
+
 /** A sample gathers paragraphs until it holds at least this many characters. */
 export const SAMPLE_TARGET_CHARS = 600
 
@@ -53,11 +55,8 @@ export const RELIABLE_VOICE_WORDS = 1_000
 /** A voice is made from at least this many words of samples: below it, its score says next to nothing. */
 export const MIN_VOICE_WORDS = 200
 
-const WORD_RE = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
-
 /** Words in the samples. */
-export const sampleWords = (samples: ReadonlyArray<string>): number =>
-  samples.reduce((n, s) => n + (s.match(WORD_RE)?.length ?? 0), 0)
+export const sampleWords = (samples: ReadonlyArray<string>): number => samples.reduce((n, s) => n + wordCount(s), 0)
 
 /** Why the samples are too few words for a voice, in words for the writer; null when they are enough. */
 export const tooFewWords = (samples: ReadonlyArray<string>): string | null => {

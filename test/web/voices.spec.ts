@@ -176,13 +176,36 @@ describe("ReviewView in the writer's own voice", () => {
 
   it("reads 'sounds like you' on each paragraph of a version in a user voice", () => {
     const wrapper = mountWith(MINE.id)
-    expect(wrapper.get("[data-test=paragraph-style]").text()).toBe("sounds like you 84")
+    // Four words: too few to be sure of, and the paragraph says so.
+    expect(wrapper.get("[data-test=paragraph-style]").text()).toBe("sounds like you 84 (short: not sure)")
+    expect(wrapper.get("[data-test=paragraph-style]").attributes("title")).toContain("Under 80 words")
     expect(wrapper.get("[data-test=style-score]").text()).toBe("Sounds like you 84")
+  })
+
+  it("a paragraph of 80 words or more shows its score without the doubt", () => {
+    const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(" ")
+    const base = version(MINE.id)
+    const wrapper = mount(ReviewView, {
+      global: {
+        plugins: [
+          pinia({
+            run: { documentId: "d1", status: "done", outline: [], profiles: [MINE, DEFAULT_STYLE] },
+            documents: { currentId: "d1" },
+            review: {
+              version: { ...base, paragraphs: base.paragraphs.map((p) => ({ ...p, rewrite: long, text: long })) },
+              versions: [{ n: 1 }]
+            }
+          })
+        ]
+      }
+    })
+    expect(wrapper.get("[data-test=paragraph-style]").text()).toBe("sounds like you 84")
+    expect(wrapper.get("[data-test=paragraph-style]").attributes("title")).toBeUndefined()
   })
 
   it("reads 'style' for a house style", () => {
     const wrapper = mountWith(DEFAULT_STYLE.id)
-    expect(wrapper.get("[data-test=paragraph-style]").text()).toBe("style 84")
+    expect(wrapper.get("[data-test=paragraph-style]").text()).toBe("style 84 (short: not sure)")
     expect(wrapper.get("[data-test=style-score]").text()).toBe("Style 84")
   })
 })

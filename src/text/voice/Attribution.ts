@@ -7,7 +7,10 @@
  * for this text, smoothed so that a close race scores about half: other writers of the same kind land around 50,
  * the writer's own unseen text near 100.
  */
+import { type Certainty, certaintyOf } from "../../domain/Certainty.ts"
 import { type Background, backgroundOf } from "./Background.ts"
+
+export { type Certainty, certaintyOf, HIGH_WORDS, MEDIUM_WORDS } from "../../domain/Certainty.ts"
 
 export interface Voice {
   readonly background: Background
@@ -26,15 +29,10 @@ export interface VoiceScore {
   readonly certainty: Certainty
 }
 
-export type Certainty = "low" | "medium" | "high"
-
 /** Impostors a voice is raced against: the nearest of the background's, so writers of the same kind. */
 const NEAR = 50
 /** How close a race counts as a tie, in cosine: wider blurs the score, narrower makes it jump. */
 const TIE = 0.02
-/** Text lengths, in words, from which a score is of medium and of high certainty. */
-export const MEDIUM_WORDS = 80
-export const HIGH_WORDS = 200
 
 export const cosine = (a: Float64Array, b: Float64Array): number => {
   let dot = 0
@@ -83,9 +81,6 @@ export const voiceAgainst = (
 }
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-1.702 * x))
-
-export const certaintyOf = (words: number): Certainty =>
-  words >= HIGH_WORDS ? "high" : words >= MEDIUM_WORDS ? "medium" : "low"
 
 /** The text's score against the voice; `words` is the text's word count. */
 export const scoreVoice = (plain: string, words: number, voice: Voice): VoiceScore => {
