@@ -16,6 +16,8 @@ import {
   ProfileList,
   ScoreRequest,
   ScoreResult,
+  SuggestionAnswer,
+  SuggestionList,
   UpdateProfile,
   VoiceFile
 } from "../domain/Profiles.ts"
@@ -94,6 +96,14 @@ const ProfileId = {
   })
 }
 const ReadOnly = errorAt(409, "profile_read_only: fixture profiles cannot be changed or deleted")
+const SuggestionPath = {
+  ...ProfileId,
+  suggestion: Schema.String.annotate({ description: "A suggestion's id, as GET /api/profiles/:id/suggestions gave it" })
+}
+const NoSuggestion = errorAt(
+  404,
+  "profile_not_found or suggestion_not_found: no such voice, or no open suggestion of that id"
+)
 
 export class ProfilesApi extends HttpApiGroup.make("profiles")
   .add(
@@ -141,7 +151,30 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
     }).annotate(
       OpenApi.Description,
       "How much closer a text is to the profile's samples than to other writers of the same kind, measured without a model call: the score with how sure it is (from the text's length), what to change, and the traits of both."
-    )
+    ),
+    HttpApiEndpoint.get("suggestions", "/api/profiles/:id/suggestions", {
+      params: ProfileId,
+      success: SuggestionList,
+      error: [Forbidden, NotFound, ReadOnly]
+    }).annotate(
+      OpenApi.Description,
+      "What the writer's edits and rejections of rewrites in this voice propose: a word replaced, cut or brought in again and again as a phrase to avoid, a sentence length the edits keep cutting to as a rule. Only those not yet answered; nothing changes the voice until the writer accepts."
+    ),
+    HttpApiEndpoint.post("acceptSuggestion", "/api/profiles/:id/suggestions/:suggestion/accept", {
+      params: SuggestionPath,
+      payload: SuggestionAnswer,
+      success: ProfileDetail,
+      error: [...BODY_ERRORS, NoSuggestion, ReadOnly, ...WRITE_ERRORS]
+    }).annotate(
+      OpenApi.Description,
+      "Accepts a suggestion: its phrase joins the voice's phrases to avoid, or its rule the voice's rules. Answers with the voice."
+    ),
+    HttpApiEndpoint.post("dismissSuggestion", "/api/profiles/:id/suggestions/:suggestion/dismiss", {
+      params: SuggestionPath,
+      payload: SuggestionAnswer,
+      success: ProfileDetail,
+      error: [...BODY_ERRORS, NoSuggestion, ReadOnly, ...WRITE_ERRORS]
+    }).annotate(OpenApi.Description, "Dismisses a suggestion: it is not proposed again, and the voice stays as it is.")
   )
   .annotate(OpenApi.Title, "Profiles") {}
 

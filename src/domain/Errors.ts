@@ -34,6 +34,14 @@ export class DocumentNotFound extends Schema.TaggedError<DocumentNotFound>()("Do
   readonly code = "document_not_found"
 }
 
+/** No open proposal of that id for the voice: answered already, or no longer supported by the writer's decisions. */
+export class SuggestionNotFound extends Schema.TaggedError<SuggestionNotFound>()("SuggestionNotFound", {
+  message: Schema.String
+}) {
+  readonly status = 404
+  readonly code = "suggestion_not_found"
+}
+
 /** A fixture profile cannot be changed or deleted; the writer's own voices can. */
 export class ProfileReadOnly extends Schema.TaggedError<ProfileReadOnly>()("ProfileReadOnly", {
   message: Schema.String
@@ -162,6 +170,7 @@ export type ApiError =
   | RouteNotFound
   | ProfileNotFound
   | ProfileReadOnly
+  | SuggestionNotFound
   | PreconditionFailed
   | DocumentNotFound
   | Forbidden

@@ -168,3 +168,28 @@ export const ScoreResult = Schema.Struct({
   profileTraits: VoiceTraits
 })
 export type ScoreResult = typeof ScoreResult.Type
+
+/** A change to a voice that the writer's edits and rejections propose (`GET /api/profiles/:id/suggestions`). */
+export const VoiceSuggestion = Schema.Struct({
+  /** Stable: the same proposal keeps its id, so an answer to it holds. */
+  id: Schema.String,
+  /** `avoid`: add `value` to the phrases to avoid. `rule`: add `value` to the rules. */
+  change: Schema.Literals(["avoid", "rule"]),
+  value: Schema.String,
+  /** The question put to the writer, e.g. `You replaced "utilize" with "use" 3 times: avoid "utilize"?` */
+  message: Schema.String,
+  /** How many of the writer's decisions show it. */
+  count: Schema.Finite
+})
+export type VoiceSuggestion = typeof VoiceSuggestion.Type
+
+/** The open proposals for a voice, most often shown first, and how many decisions they were read from. */
+export const SuggestionList = Schema.Struct({
+  suggestions: Schema.Array(VoiceSuggestion),
+  /** Paragraphs rewritten in this voice that the writer edited or rejected. */
+  decisions: Schema.Finite
+})
+export type SuggestionList = typeof SuggestionList.Type
+
+/** The body of an answer to a proposal: an empty JSON object, as every write of the API sends JSON. */
+export const SuggestionAnswer = Schema.Struct({})

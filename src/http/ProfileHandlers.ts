@@ -4,7 +4,7 @@ import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { AppConfig } from "../AppConfig.ts"
-import { CreateProfile, type ProfileList, ScoreRequest, UpdateProfile } from "../domain/Profiles.ts"
+import { CreateProfile, type ProfileList, ScoreRequest, SuggestionAnswer, UpdateProfile } from "../domain/Profiles.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { slugOf } from "../store/Voices.ts"
 import { apiHandler, readBody } from "./Respond.ts"
@@ -67,6 +67,33 @@ export const ProfileHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) 
           const { text } = yield* readBody(ScoreRequest)
           yield* checkDocumentSize(text, "text", (yield* AppConfig).maxDocumentChars)
           return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).score(params.id, text))
+        })
+      )
+    )
+    .handleRaw("suggestions", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).suggestions(params.id))
+        })
+      )
+    )
+    .handleRaw("acceptSuggestion", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          yield* readBody(SuggestionAnswer)
+          return HttpServerResponse.jsonUnsafe(
+            yield* (yield* Profiles).answer(params.id, params.suggestion, "accepted")
+          )
+        })
+      )
+    )
+    .handleRaw("dismissSuggestion", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          yield* readBody(SuggestionAnswer)
+          return HttpServerResponse.jsonUnsafe(
+            yield* (yield* Profiles).answer(params.id, params.suggestion, "dismissed")
+          )
         })
       )
     )

@@ -1,18 +1,20 @@
 import { Context, Effect, FileSystem, Layer, Path, Schema } from "effect"
 import { NodeFileSystem, NodePath } from "@effect/platform-node"
 import { AppConfig } from "../AppConfig.ts"
-import { ProfileNotFound, ProfileReadOnly } from "../domain/Errors.ts"
+import { ProfileNotFound, ProfileReadOnly, SuggestionNotFound } from "../domain/Errors.ts"
 import type {
   CreateProfile,
   ProfileDetail,
   ProfileSummary,
   ScoreResult,
+  SuggestionList,
   UpdateProfile,
   VoiceFile
 } from "../domain/Profiles.ts"
 import { StyleProfile } from "../domain/Rewrite.ts"
 import { type StoredVoice, Voices } from "../store/Voices.ts"
 import { assessStyle, buildStyleTarget } from "../text/StyleMetrics.ts"
+import { suggestFrom } from "../text/voice/Suggestions.ts"
 import type { PreparedProfile } from "./Stage.ts"
 
 export const DEFAULT_PROFILE_ID = "direct-technical"
@@ -39,6 +41,14 @@ export class Profiles extends Context.Service<
     readonly score: (id: string, text: string) => Effect.Effect<ScoreResult, ProfileNotFound>
     /** Measures an inline profile sent with a request. */
     readonly prepare: (profile: StyleProfile) => PreparedProfile
+    /** The changes the writer's edits and rejections in this voice propose, not yet answered. */
+    readonly suggestions: (id: string) => Effect.Effect<SuggestionList, ProfileNotFound | ProfileReadOnly>
+    /** Accepts (the voice changes) or dismisses an open proposal; the voice after it. */
+    readonly answer: (
+      id: string,
+      suggestion: string,
+      answer: "accepted" | "dismissed"
+    ) => Effect.Effect<ProfileDetail, ProfileNotFound | ProfileReadOnly | SuggestionNotFound>
   }
 >()("app/pipeline/Profiles") {
   static readonly layerNoDeps = Layer.effect(
@@ -186,7 +196,51 @@ export class Profiles extends Context.Service<
           })
         )
 
-      return Profiles.of({ list, get, detail, create, update, remove, exportVoice, score, prepare })
+      /** The open proposals of a user voice, with the voice. */
+      const open = (id: string) =>
+        Effect.gen(function* () {
+          if (fixtures.has(id)) return yield* readOnly(id)
+          const voice = yield* voices.get(id).pipe(Effect.orDie)
+          if (voice === undefined) return yield* notFound(id)
+          const decided = yield* voices.decisions(id).pipe(Effect.orDie)
+          const answered = yield* voices.answered(id).pipe(Effect.orDie)
+          const suggestions = suggestFrom(decided, voice.avoid).filter(
+            (s) => !answered.has(s.id) && !(s.change === "rule" && voice.rules.includes(s.value))
+          )
+          return { voice, suggestions, decisions: decided.length }
+        })
+
+      const suggestions = (id: string) =>
+        open(id).pipe(
+          Effect.map((found): SuggestionList => ({ suggestions: found.suggestions, decisions: found.decisions }))
+        )
+
+      const answer = (id: string, suggestion: string, given: "accepted" | "dismissed") =>
+        Effect.gen(function* () {
+          const found = (yield* open(id)).suggestions.find((s) => s.id === suggestion)
+          if (found === undefined) {
+            return yield* new SuggestionNotFound({
+              message: `voice ${JSON.stringify(id)} has no open suggestion ${JSON.stringify(suggestion)}: it was answered already, or the decisions no longer support it; GET /api/profiles/${id}/suggestions lists the open ones`
+            })
+          }
+          const voice = yield* voices.answer(id, found, given).pipe(Effect.orDie)
+          if (voice === undefined) return yield* notFound(id)
+          return toDetail({ prepared: prepareVoice(voice), voice })
+        })
+
+      return Profiles.of({
+        list,
+        get,
+        detail,
+        create,
+        update,
+        remove,
+        exportVoice,
+        score,
+        prepare,
+        suggestions,
+        answer
+      })
     }).pipe(Effect.orDie)
   )
 

@@ -57,5 +57,15 @@ export const MIGRATIONS: ReadonlyArray<string> = [
   ALTER TABLE documents ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE paragraphs ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE paragraphs ADD COLUMN alternative TEXT;
+  `,
+  // The writer's answers to what their edits proposed for a voice, so a proposal answered is not asked again.
+  `
+  CREATE TABLE voice_answers (
+    profile_id TEXT NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+    suggestion TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    answered_at INTEGER NOT NULL,
+    PRIMARY KEY (profile_id, suggestion)
+  );
   `
 ]

@@ -6,6 +6,7 @@ import { Clock, Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { DatabaseSync } from "node:sqlite"
 import type { CreateProfile, UpdateProfile } from "../domain/Profiles.ts"
+import type { Decided, Suggestion } from "../text/voice/Suggestions.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 
 export interface StoredVoice {
@@ -31,6 +32,19 @@ export class Voices extends Context.Service<
     readonly update: (id: string, input: UpdateProfile) => Effect.Effect<StoredVoice | undefined, DatabaseFailure>
     /** False when there was none with that id. */
     readonly remove: (id: string) => Effect.Effect<boolean, DatabaseFailure>
+    /** The paragraphs rewritten in this voice that the writer edited or rejected, oldest first. */
+    readonly decisions: (id: string) => Effect.Effect<ReadonlyArray<Decided>, DatabaseFailure>
+    /** The proposals the writer answered for this voice, by id. */
+    readonly answered: (id: string) => Effect.Effect<ReadonlySet<string>, DatabaseFailure>
+    /**
+     * Records the writer's answer to a proposal, and with "accepted" adds `value` to the voice's rules or phrases to
+     * avoid in the same transaction. The voice after it, or undefined when there is none with that id.
+     */
+    readonly answer: (
+      id: string,
+      suggestion: Pick<Suggestion, "id" | "change" | "value">,
+      answer: "accepted" | "dismissed"
+    ) => Effect.Effect<StoredVoice | undefined, DatabaseFailure>
   }
 >()("app/store/Voices") {
   static readonly layerNoDeps = Layer.effect(
@@ -98,7 +112,66 @@ export class Voices extends Context.Service<
           .transaction((db) => db.prepare("DELETE FROM profiles WHERE id = ?").run(id))
           .pipe(Effect.map((changes) => Number(changes.changes) > 0))
 
-      return Voices.of({ list, get, create, update, remove })
+      const decisions = (id: string) =>
+        database.use((db) =>
+          (
+            db
+              .prepare(
+                `SELECT p.original, p.rewrite, p.decision, p.edited FROM paragraphs p
+                   JOIN versions v ON v.document_id = p.document_id AND v.n = p.n
+                   WHERE v.style_profile_id = ? AND p.decision IN ('edited', 'rejected')
+                   ORDER BY v.created_at, p.segment`
+              )
+              .all(id) as unknown as ReadonlyArray<DecisionRow>
+          ).flatMap((row): ReadonlyArray<Decided> => {
+            if (row.decision === "rejected") return [{ kind: "rejected", rewrite: row.rewrite, original: row.original }]
+            return row.edited === null ? [] : [{ kind: "edited", rewrite: row.rewrite, edited: row.edited }]
+          })
+        )
+
+      const answered = (id: string) =>
+        database.use(
+          (db) =>
+            new Set(
+              (
+                db
+                  .prepare("SELECT suggestion FROM voice_answers WHERE profile_id = ?")
+                  .all(id) as unknown as ReadonlyArray<{
+                  suggestion: string
+                }>
+              ).map((r) => r.suggestion)
+            )
+        )
+
+      const answer = Effect.fn("Voices.answer")(function* (
+        id: string,
+        suggestion: Pick<Suggestion, "id" | "change" | "value">,
+        given: "accepted" | "dismissed"
+      ) {
+        const now = yield* Clock.currentTimeMillis
+        const found = yield* database.transaction((db) => {
+          const row = db.prepare(`${VOICE_SELECT} WHERE id = ?`).get(id) as VoiceRow | undefined
+          if (row === undefined) return false
+          if (given === "accepted") {
+            const voice = toVoice(row)
+            const column = suggestion.change === "avoid" ? "avoid" : "rules"
+            const lines = suggestion.change === "avoid" ? voice.avoid : voice.rules
+            if (!lines.includes(suggestion.value))
+              db.prepare(`UPDATE profiles SET ${column} = ?, updated_at = ? WHERE id = ?`).run(
+                JSON.stringify([...lines, suggestion.value]),
+                now,
+                id
+              )
+          }
+          db.prepare(
+            "INSERT OR REPLACE INTO voice_answers (profile_id, suggestion, answer, answered_at) VALUES (?, ?, ?, ?)"
+          ).run(id, suggestion.id, given, now)
+          return true
+        })
+        return found ? yield* get(id) : undefined
+      })
+
+      return Voices.of({ list, get, create, update, remove, decisions, answered, answer })
     })
   )
 
@@ -106,6 +179,13 @@ export class Voices extends Context.Service<
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+interface DecisionRow {
+  readonly original: string
+  readonly rewrite: string
+  readonly decision: string
+  readonly edited: string | null
+}
 
 export interface VoiceRow {
   readonly id: string

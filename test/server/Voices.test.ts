@@ -23,6 +23,7 @@ interface Detail {
   readonly name: string
   readonly source: string
   readonly rules: ReadonlyArray<string>
+  readonly avoid: ReadonlyArray<string>
   readonly samples: ReadonlyArray<string>
   readonly traits: {
     readonly sentenceLength: { readonly mean: number }
@@ -80,6 +81,68 @@ layer(TestApp(), { excludeTestServices: true })("the writer's own voices", (it) 
         assert.strictEqual(error.error.code, "invalid_request")
         assert.match(error.error.message, /samples|name/)
       }
+    })
+  )
+
+  it.effect("proposes changes from the writer's edits in the voice; accepted ones change it, dismissed ones go", () =>
+    Effect.gen(function* () {
+      const voice = yield* jsonOf<Detail>(yield* postJson("/api/profiles", { name: "Learner", samples: CASUAL }))
+      const text = ["We utilize 3 keys.", "We utilize 2 doors.", "It is really cold.", "That was really kind."]
+      const doc = yield* jsonOf<{ id: string }>(yield* postJson("/api/documents", { text: text.join("\n\n") }))
+      const run = yield* postJson(`/api/documents/${doc.id}/rewrite`, {
+        styleProfileId: voice.id,
+        options: { styleThreshold: 0 }
+      })
+      assert.strictEqual(run.status, 200)
+      const path = `/api/documents/${doc.id}/versions/1`
+      const version = yield* jsonOf<{ paragraphs: ReadonlyArray<{ index: number; rewrite: string }> }>(
+        yield* getPath(path)
+      )
+      assert.deepStrictEqual(
+        version.paragraphs.map((p) => p.rewrite),
+        ["We use 3 keys.", "We use 2 doors.", "It is really cold.", "That was really kind."]
+      )
+      // The writer swaps "use" for "need" twice and cuts "really" twice.
+      const edits = ["We need 3 keys.", "We need 2 doors.", "It is cold.", "That was kind."]
+      const client = yield* HttpClient.HttpClient
+      for (const [i, p] of version.paragraphs.entries()) {
+        const patched = yield* client.execute(
+          HttpClientRequest.patch(`${path}/paragraphs/${p.index}`).pipe(
+            HttpClientRequest.bodyJsonUnsafe({ decision: "edited", text: edits[i] })
+          )
+        )
+        assert.strictEqual(patched.status, 200)
+      }
+      const suggestionsPath = `/api/profiles/${voice.id}/suggestions`
+      type List = { suggestions: ReadonlyArray<{ id: string; change: string; value: string; message: string }> }
+      const listed = yield* jsonOf<List & { decisions: number }>(yield* getPath(suggestionsPath))
+      assert.strictEqual(listed.decisions, 4)
+      assert.deepStrictEqual(
+        listed.suggestions.map((s) => [s.id, s.change, s.value, s.message]),
+        [
+          ["avoid:use", "avoid", "use", 'You replaced "use" with "need" twice: avoid "use"?'],
+          ["avoid:really", "avoid", "really", 'You cut "really" twice: avoid "really"?']
+        ]
+      )
+
+      // Dismissed: not proposed again, and the voice is as it was.
+      const dismissed = yield* postJson(`${suggestionsPath}/avoid:really/dismiss`, {})
+      assert.strictEqual(dismissed.status, 200)
+      assert.deepStrictEqual((yield* jsonOf<Detail>(dismissed)).avoid, [])
+      // Accepted: the phrase joins the voice's phrases to avoid.
+      const accepted = yield* postJson(`${suggestionsPath}/avoid:use/accept`, {})
+      assert.strictEqual(accepted.status, 200)
+      assert.deepStrictEqual((yield* jsonOf<Detail>(accepted)).avoid, ["use"])
+      assert.deepStrictEqual((yield* jsonOf<Detail>(yield* getPath(`/api/profiles/${voice.id}`))).avoid, ["use"])
+      assert.deepStrictEqual((yield* jsonOf<List>(yield* getPath(suggestionsPath))).suggestions, [])
+
+      // Answered once is answered: a second answer finds nothing open.
+      const again = yield* postJson(`${suggestionsPath}/avoid:use/accept`, {})
+      assert.strictEqual(again.status, 404)
+      assert.strictEqual((yield* jsonOf<ErrorJson>(again)).error.code, "suggestion_not_found")
+      // A house style cannot learn; a voice that is not there has nothing to propose.
+      assert.strictEqual((yield* getPath("/api/profiles/plain-english/suggestions")).status, 409)
+      assert.strictEqual((yield* getPath("/api/profiles/no-such-voice/suggestions")).status, 404)
     })
   )
 
