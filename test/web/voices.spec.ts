@@ -5,6 +5,7 @@ import ReviewView from "../../web/src/components/ReviewView.vue"
 import StylePicker from "../../web/src/components/StylePicker.vue"
 import VoiceForm from "../../web/src/components/voices/VoiceForm.vue"
 import VoicesDialog from "../../web/src/components/voices/VoicesDialog.vue"
+import VoiceSuggestions from "../../web/src/components/voices/VoiceSuggestions.vue"
 import VoiceTraits from "../../web/src/components/voices/VoiceTraits.vue"
 import { emptyDraft } from "../../web/src/lib/voiceDraft.ts"
 import { useVoicesStore } from "../../web/src/stores/voices.ts"
@@ -133,6 +134,31 @@ describe("VoicesDialog", () => {
   it("shows the service's message", () => {
     const wrapper = mountDialog({ open: true, error: "give at least two samples of the writer's text" })
     expect(wrapper.get("[data-test=voices-error]").text()).toBe("give at least two samples of the writer's text")
+  })
+})
+
+describe("VoiceSuggestions", () => {
+  it("asks each question with Yes and No, and answers through the store", async () => {
+    const suggestion = {
+      id: "avoid:utilize",
+      change: "avoid",
+      value: "utilize",
+      message: 'You replaced "utilize" with "use" 3 times: avoid "utilize"?',
+      count: 3
+    }
+    const wrapper = mount(VoiceSuggestions, {
+      global: { plugins: [pinia({ voices: { current: MINE_DETAIL, suggestions: [suggestion] } })] }
+    })
+    expect(wrapper.get("[data-test=voice-suggestion]").text()).toContain(suggestion.message)
+    await wrapper.get("[data-test=accept-suggestion]").trigger("click")
+    expect(useVoicesStore().answer).toHaveBeenCalledWith(suggestion, "accept")
+    await wrapper.get("[data-test=dismiss-suggestion]").trigger("click")
+    expect(useVoicesStore().answer).toHaveBeenCalledWith(suggestion, "dismiss")
+  })
+
+  it("shows nothing when there is nothing to ask", () => {
+    const wrapper = mount(VoiceSuggestions, { global: { plugins: [pinia({ voices: { suggestions: [] } })] } })
+    expect(wrapper.find("[data-test=voice-suggestions]").exists()).toBe(false)
   })
 })
 

@@ -176,6 +176,45 @@ describe("voices store", () => {
     expect(voices.error).toBeNull()
   })
 
+  it("shows what the writer's edits in a voice propose; yes changes the voice, no drops the question", async () => {
+    const { voices, id } = await madeVoice("Learner")
+    expect(voices.suggestions).toEqual([])
+    // A document rewritten in the voice ("utilize" comes back as "use"); the writer puts "need" twice and cuts
+    // "really" twice.
+    const text = ["We utilize 3 keys.", "We utilize 2 doors.", "It is really cold.", "That was really kind."]
+    const doc = (await api<{ id: string }>("POST", "/api/documents", { text: text.join("\n\n") })).json
+    const provider = { baseUrl: service.providerUrl }
+    const run = await api("POST", `/api/documents/${doc.id}/rewrite`, { styleProfileId: id, provider })
+    expect(run.status).toBe(200)
+    const edits = ["We need 3 keys.", "We need 2 doors.", "It is cold.", "That was kind."]
+    for (const [i, edit] of edits.entries())
+      expect(
+        (
+          await api("PATCH", `/api/documents/${doc.id}/versions/1/paragraphs/${2 * i}`, {
+            decision: "edited",
+            text: edit
+          })
+        ).status
+      ).toBe(200)
+
+    await voices.show(id)
+    expect(voices.suggestions.map((s) => s.message)).toEqual([
+      'You replaced "use" with "need" twice: avoid "use"?',
+      'You cut "really" twice: avoid "really"?'
+    ])
+    await voices.answer(voices.suggestions[1]!, "dismiss")
+    expect(voices.notice).toBe("Dismissed.")
+    await voices.answer(voices.suggestions[0]!, "accept")
+    expect(voices.notice).toBe("Added “use” to the phrases to avoid.")
+    expect(voices.suggestions).toEqual([])
+    expect(voices.current?.avoid).toEqual(["use"])
+    expect((await onService(id)).json.avoid).toEqual(["use"])
+    // Opened again: nothing left to ask.
+    await voices.show(id)
+    expect(voices.suggestions).toEqual([])
+    expect(voices.error).toBeNull()
+  })
+
   it("edits a voice's samples and rules in one save", async () => {
     const { voices, id } = await madeVoice()
     voices.startEdit()

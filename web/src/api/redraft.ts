@@ -12,8 +12,10 @@ import type {
   ProfileList,
   ProfileSummary,
   ScoreResult,
+  SuggestionList,
   UpdateProfile,
   VoiceFile,
+  VoiceSuggestion,
   VoiceTraits
 } from "../../../src/domain/Profiles.ts"
 import type {
@@ -52,8 +54,10 @@ export type {
   ReasoningEffort,
   RewriteResult,
   ScoreResult,
+  SuggestionList,
   UpdateProfile,
   VoiceFile,
+  VoiceSuggestion,
   VoiceTraits
 }
 
@@ -159,6 +163,13 @@ export const exportProfile = (id: string) => getJson<VoiceFile>(`${profilePath(i
 /** How close `text` is to the profile's samples, measured without a model call. */
 export const scoreAgainstProfile = (id: string, text: string) =>
   sendJson<ScoreResult>("POST", `${profilePath(id)}/score`, { text })
+
+/** What the writer's edits and rejections in a voice propose, not yet answered. */
+export const getSuggestions = (id: string) => getJson<SuggestionList>(`${profilePath(id)}/suggestions`)
+
+/** Accepts (the voice changes) or dismisses a proposal; the voice after it. */
+export const answerSuggestion = (id: string, suggestion: string, answer: "accept" | "dismiss") =>
+  sendJson<ProfileDetail>("POST", `${profilePath(id)}/suggestions/${encodeURIComponent(suggestion)}/${answer}`, {})
 
 export type StreamEvent =
   | { readonly type: "outline"; readonly data: OutlineEvent }

@@ -1,16 +1,19 @@
 import { acceptHMRUpdate, defineStore } from "pinia"
 import { computed, ref } from "vue"
 import {
+  answerSuggestion,
   ApiError,
   createProfile,
   deleteProfile,
   exportProfile,
   getProfile,
+  getSuggestions,
   type ProfileDetail,
   scoreAgainstProfile,
   type ScoreResult,
   updateProfile,
-  type VoiceFile
+  type VoiceFile,
+  type VoiceSuggestion
 } from "../api/redraft.ts"
 import {
   bodyOf,
@@ -46,6 +49,8 @@ export const useVoicesStore = defineStore("voices", () => {
   const notice = ref<string | null>(null)
   /** The last text scored against the opened voice. */
   const score = ref<ScoreResult | null>(null)
+  /** What the writer's edits in the opened voice propose; empty for a house style. */
+  const suggestions = ref<ReadonlyArray<VoiceSuggestion>>([])
 
   const draftSamples = computed(() => samplesOf(draft.value))
   const problem = computed(() => draftProblem(draft.value))
@@ -86,6 +91,27 @@ export const useVoicesStore = defineStore("voices", () => {
     current.value = found
     score.value = null
     mode.value = "view"
+    suggestions.value = []
+    if (found.source === "user") {
+      const proposed = await working(() => getSuggestions(id))
+      if (proposed !== undefined && current.value?.id === id) suggestions.value = proposed.suggestions
+    }
+  }
+
+  /** The writer's answer to a proposal: accepted, it changes the voice; either way it is not asked again. */
+  const answer = async (suggestion: VoiceSuggestion, given: "accept" | "dismiss") => {
+    const id = current.value?.id
+    if (id === undefined) return
+    const changed = await working(() => answerSuggestion(id, suggestion.id, given))
+    if (changed === undefined) return
+    current.value = changed
+    suggestions.value = suggestions.value.filter((s) => s.id !== suggestion.id)
+    notice.value =
+      given === "accept"
+        ? suggestion.change === "avoid"
+          ? `Added “${suggestion.value}” to the phrases to avoid.`
+          : `Added the rule “${suggestion.value}”.`
+        : "Dismissed."
   }
 
   const startNew = () => {
@@ -136,6 +162,8 @@ export const useVoicesStore = defineStore("voices", () => {
     if (saved === undefined) return false
     current.value = saved
     score.value = null
+    // A new voice has no decisions yet; an edited one keeps what its decisions propose.
+    if (editing === null) suggestions.value = []
     mode.value = "view"
     notice.value = editing === null ? `Made “${saved.name}” from ${saved.samples.length} samples.` : "Saved."
     await run.loadProfiles()
@@ -152,6 +180,7 @@ export const useVoicesStore = defineStore("voices", () => {
     })
     if (done !== true) return
     current.value = null
+    suggestions.value = []
     mode.value = "none"
     notice.value = `Deleted “${voice.name}”.`
     await run.loadProfiles()
@@ -183,6 +212,7 @@ export const useVoicesStore = defineStore("voices", () => {
     if (created === undefined) return
     current.value = created
     score.value = null
+    suggestions.value = []
     mode.value = "view"
     notice.value = `Imported “${created.name}”.`
     await run.loadProfiles()
@@ -213,6 +243,8 @@ export const useVoicesStore = defineStore("voices", () => {
     error,
     notice,
     score,
+    suggestions,
+    answer,
     draftSamples,
     problem,
     isUser,
