@@ -14,6 +14,7 @@ import type {
 import { StyleProfile } from "../domain/Rewrite.ts"
 import { type StoredVoice, Voices } from "../store/Voices.ts"
 import { assessStyle, buildStyleTarget } from "../text/StyleMetrics.ts"
+import type { Voice } from "../text/voice/Attribution.ts"
 import { suggestFrom } from "../text/voice/Suggestions.ts"
 import type { PreparedProfile } from "./Stage.ts"
 
@@ -71,22 +72,47 @@ export class Profiles extends Context.Service<
         fixtures.set(profile.id, prepare(profile))
       }
 
-      // A voice is measured once per change: keyed by id, kept while its `updatedAt` is the same.
-      const measured = new Map<string, { readonly updatedAt: number; readonly prepared: PreparedProfile }>()
-      const prepareVoice = (voice: StoredVoice): PreparedProfile => {
+      // The house styles' voices, raced against by every voice of the writer's in the same language.
+      const houseVoices = [...fixtures.values()].flatMap((p) => (p.style.voice === undefined ? [] : [p.style.voice]))
+
+      // Each voice of the writer's measured on its own, once per change: the others race against it.
+      const alone = new Map<string, { readonly updatedAt: number; readonly voice: Voice | undefined }>()
+      const aloneOf = (voice: StoredVoice): Voice | undefined => {
+        const cached = alone.get(voice.id)
+        if (cached !== undefined && cached.updatedAt === voice.updatedAt) return cached.voice
+        const measuredAlone = buildStyleTarget(voice.samples, voice.avoid).voice
+        alone.set(voice.id, { updatedAt: voice.updatedAt, voice: measuredAlone })
+        return measuredAlone
+      }
+
+      // A voice is measured once per change of it or of the writer's other voices: kept while both are the same.
+      const measured = new Map<string, { readonly key: string; readonly prepared: PreparedProfile }>()
+      const prepareVoice = (voice: StoredVoice, all: ReadonlyArray<StoredVoice>): PreparedProfile => {
+        const others = all.filter((v) => v.id !== voice.id)
+        const key = [voice.updatedAt, ...others.map((v) => `${v.id}:${v.updatedAt}`).toSorted()].join(" ")
         const cached = measured.get(voice.id)
-        if (cached !== undefined && cached.updatedAt === voice.updatedAt) return cached.prepared
-        const prepared = prepare({
-          id: voice.id,
-          name: voice.name,
-          description: voice.description,
-          rules: voice.rules,
-          avoid: voice.avoid,
-          samples: voice.samples
-        })
-        measured.set(voice.id, { updatedAt: voice.updatedAt, prepared })
+        if (cached !== undefined && cached.key === key) return cached.prepared
+        const rivals = [...houseVoices, ...others.flatMap((v) => aloneOf(v) ?? [])]
+        const prepared = prepare(
+          {
+            id: voice.id,
+            name: voice.name,
+            description: voice.description,
+            rules: voice.rules,
+            avoid: voice.avoid,
+            samples: voice.samples
+          },
+          rivals
+        )
+        measured.set(voice.id, { key, prepared })
         return prepared
       }
+      /** The voice prepared against the writer's other voices as they are now. */
+      const prepareNow = (voice: StoredVoice) =>
+        voices.list.pipe(
+          Effect.orDie,
+          Effect.map((all) => prepareVoice(voice, all))
+        )
 
       const notFound = (id: string) =>
         Effect.gen(function* () {
@@ -108,7 +134,7 @@ export class Profiles extends Context.Service<
           if (fixture !== undefined) return { prepared: fixture, voice: undefined }
           const voice = yield* voices.get(id).pipe(Effect.orDie)
           if (voice === undefined) return yield* notFound(id)
-          return { prepared: prepareVoice(voice), voice }
+          return { prepared: yield* prepareNow(voice), voice }
         })
 
       const toDetail = ({ prepared, voice }: { prepared: PreparedProfile; voice: StoredVoice | undefined }) =>
@@ -150,7 +176,7 @@ export class Profiles extends Context.Service<
       const create = (input: CreateProfile) =>
         voices.create(input, new Set(fixtures.keys())).pipe(
           Effect.orDie,
-          Effect.map((voice) => toDetail({ prepared: prepareVoice(voice), voice }))
+          Effect.flatMap((voice) => Effect.map(prepareNow(voice), (prepared) => toDetail({ prepared, voice })))
         )
 
       const update = (id: string, input: UpdateProfile) =>
@@ -158,7 +184,7 @@ export class Profiles extends Context.Service<
           if (fixtures.has(id)) return yield* readOnly(id)
           const voice = yield* voices.update(id, input).pipe(Effect.orDie)
           if (voice === undefined) return yield* notFound(id)
-          return toDetail({ prepared: prepareVoice(voice), voice })
+          return toDetail({ prepared: yield* prepareNow(voice), voice })
         })
 
       const remove = (id: string) =>
@@ -166,6 +192,7 @@ export class Profiles extends Context.Service<
           if (fixtures.has(id)) return yield* readOnly(id)
           if (!(yield* voices.remove(id).pipe(Effect.orDie))) return yield* notFound(id)
           measured.delete(id)
+          alone.delete(id)
         })
 
       const exportVoice = (id: string) =>
@@ -225,7 +252,7 @@ export class Profiles extends Context.Service<
           }
           const voice = yield* voices.answer(id, found, given).pipe(Effect.orDie)
           if (voice === undefined) return yield* notFound(id)
-          return toDetail({ prepared: prepareVoice(voice), voice })
+          return toDetail({ prepared: yield* prepareNow(voice), voice })
         })
 
       return Profiles.of({
@@ -247,7 +274,8 @@ export class Profiles extends Context.Service<
   static readonly layer = Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer, Voices.layer]))
 }
 
-const prepare = (profile: StyleProfile): PreparedProfile => ({
+/** A profile measured; `rivals`: other voices it is told apart from, besides the language's background writers. */
+const prepare = (profile: StyleProfile, rivals: ReadonlyArray<Voice> = []): PreparedProfile => ({
   profile,
-  style: buildStyleTarget(profile.samples, profile.avoid)
+  style: buildStyleTarget(profile.samples, profile.avoid, rivals)
 })

@@ -105,7 +105,11 @@ export const measureStyle = (text: string, avoid: ReadonlyArray<string> = [], la
  * the generic phrases the samples themselves use: those are part of the style and are not penalised later (the
  * profile's `avoid` always is).
  */
-export const buildStyleTarget = (samples: ReadonlyArray<string>, avoid: ReadonlyArray<string>): StyleTarget => {
+export const buildStyleTarget = (
+  samples: ReadonlyArray<string>,
+  avoid: ReadonlyArray<string>,
+  others: ReadonlyArray<Voice> = []
+): StyleTarget => {
   const plains = samples.map(stripMarkdown)
   // No fallback to English here: a profile in another language is better judged without word lists than with wrong ones.
   const language = detectLanguage(plains.flatMap(lowerWords))
@@ -115,7 +119,12 @@ export const buildStyleTarget = (samples: ReadonlyArray<string>, avoid: Readonly
   const used = findPhrases(plains.join("\n\n"), GENERIC_PHRASES)
   const features = toFeatures(mergeCounts(each), language, characteristicWords(each, language), used)
   const joined = plains.join("\n\n")
-  const voice = buildVoice(joined, language === "unknown" ? languageByScript(joined) : language, features.words)
+  const voice = buildVoice(
+    joined,
+    language === "unknown" ? languageByScript(joined) : language,
+    features.words,
+    others
+  )
   const floors = ownSpread(each, features)
   return { features, traits: toTraits(features), avoid: [...avoid], floors, ...(voice === undefined ? {} : { voice }) }
 }

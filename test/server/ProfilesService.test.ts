@@ -138,7 +138,29 @@ describe("Profiles", () => {
         avoid: ["synergy"],
         samples
       })
-      assert.deepStrictEqual(prepared.style, buildStyleTarget(samples, VOICE.avoid))
+      // Measured again from the new samples; its voice also races the house styles, so that part is compared apart.
+      const expected = buildStyleTarget(samples, VOICE.avoid)
+      assert.deepStrictEqual({ ...prepared.style, voice: undefined }, { ...expected, voice: undefined })
+      assert.deepStrictEqual(prepared.style.voice?.vector, expected.voice?.vector)
+    }).pipe(Effect.provide(fixtures()))
+  )
+
+  it.effect("a voice races the writer's other voices: one made later joins it, and leaves with its deletion", () =>
+    Effect.gen(function* () {
+      const profiles = yield* Profiles
+      const first = yield* profiles.create(VOICE)
+      const before = (yield* profiles.get(first.id)).style.voice?.near.length ?? 0
+      assert.isAbove(before, 0)
+      const second = yield* profiles.create({
+        ...VOICE,
+        name: "Another",
+        samples: ["It is, as one might reasonably expect, considerably more elaborate than necessary.", "Indeed so."]
+      })
+      const raced = (yield* profiles.get(first.id)).style.voice
+      assert.strictEqual(raced?.near.length, before + 1)
+      assert.deepInclude(raced?.near ?? [], (yield* profiles.get(second.id)).style.voice?.vector)
+      yield* profiles.remove(second.id)
+      assert.strictEqual((yield* profiles.get(first.id)).style.voice?.near.length, before)
     }).pipe(Effect.provide(fixtures()))
   )
 

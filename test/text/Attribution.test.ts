@@ -93,6 +93,24 @@ describe("the voice score", () => {
     assert.deepStrictEqual(own, [])
   })
 
+  it("the writer's other voices race too: another voice's own text falls against this one, the writer's own does not", () => {
+    const [a, b] = [writers[0]!, writers[1]!]
+    const alone = buildStyleTarget(a.samples, [])
+    const other = buildStyleTarget(b.samples, []).voice!
+    const withRival = buildStyleTarget(a.samples, [], [other])
+    assert.include(withRival.voice?.near ?? [], other.vector)
+    const bText = b.chunks[0] ?? ""
+    assert.isBelow(assessStyle(bText, withRival).score, assessStyle(bText, alone).score)
+    const aText = a.chunks[0] ?? ""
+    assert.isAtLeast(assessStyle(aText, withRival).score, assessStyle(aText, alone).score - 5)
+    // A voice in another language is not a rival: its figures count other things.
+    const german = buildStyleTarget(
+      [Array.from({ length: 60 }, () => "Wir fahren morgen nach Berlin, und dann sehen wir weiter.").join(" ")],
+      []
+    ).voice!
+    assert.notInclude(buildStyleTarget(a.samples, [], [german]).voice?.near ?? [], german.vector)
+  })
+
   it("is as sure as the text is long", () => {
     assert.deepStrictEqual([0, 79, 80, 199, 200, 5000].map(certaintyOf), [
       "low",

@@ -29,7 +29,7 @@ export interface VoiceScore {
   readonly certainty: Certainty
 }
 
-/** Impostors a voice is raced against: the nearest of the background's, so writers of the same kind. */
+/** Background writers a voice is raced against: the nearest, so writers of the same kind (its rivals race too). */
 const NEAR = 50
 /** How close a race counts as a tie, in cosine: wider blurs the score, narrower makes it jump. */
 const TIE = 0.02
@@ -51,17 +51,20 @@ export const cosine = (a: Float64Array, b: Float64Array): number => {
 const fingerprint = (background: Background, plain: string) => background.standardize(background.counter.count(plain))
 
 /**
- * The voice of samples (plain text) in `language`, raced against the background's impostors and `others` (the
- * writer's other voices, the house styles); none when Redraft has no background for the language.
+ * The voice of samples (plain text) in `language`, raced against the nearest of the background's writers and against
+ * every one of `others` in the same language (the writer's other voices, the house styles); none when Redraft has no
+ * background for the language.
  */
 export const buildVoice = (
   plain: string,
   language: string,
   words: number,
-  others: ReadonlyArray<Float64Array> = []
+  others: ReadonlyArray<Voice> = []
 ): Voice | undefined => {
   const background = backgroundOf(language)
-  return background === undefined ? undefined : voiceAgainst(background, plain, words, others)
+  if (background === undefined) return undefined
+  const alike = others.filter((o) => o.background === background).map((o) => o.vector)
+  return voiceAgainst(background, plain, words, alike)
 }
 
 /** The voice of samples against a given background. */
@@ -72,11 +75,15 @@ export const voiceAgainst = (
   others: ReadonlyArray<Float64Array> = []
 ): Voice => {
   const vector = fingerprint(background, plain)
-  const near = [...background.impostors, ...others]
-    .map((v) => ({ v, likeness: cosine(v, vector) }))
-    .toSorted((a, b) => b.likeness - a.likeness)
-    .slice(0, NEAR)
-    .map((x) => x.v)
+  // The writer's other voices always race: a text of theirs must not pass for this one.
+  const near = [
+    ...background.impostors
+      .map((v) => ({ v, likeness: cosine(v, vector) }))
+      .toSorted((a, b) => b.likeness - a.likeness)
+      .slice(0, NEAR)
+      .map((x) => x.v),
+    ...others
+  ]
   return { background, vector, near, words }
 }
 
