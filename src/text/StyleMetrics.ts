@@ -119,12 +119,7 @@ export const buildStyleTarget = (
   const used = findPhrases(plains.join("\n\n"), GENERIC_PHRASES)
   const features = toFeatures(mergeCounts(each), language, characteristicWords(each, language), used)
   const joined = plains.join("\n\n")
-  const voice = buildVoice(
-    joined,
-    language === "unknown" ? languageByScript(joined) : language,
-    features.words,
-    others
-  )
+  const voice = buildVoice(joined, language === "unknown" ? languageByScript(joined) : language, features.words, others)
   const floors = ownSpread(each, features)
   return { features, traits: toTraits(features), avoid: [...avoid], floors, ...(voice === undefined ? {} : { voice }) }
 }
