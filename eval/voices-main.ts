@@ -60,6 +60,26 @@ for (const set of sets) {
   scoreMs += performance.now() - start
   scored += redraft.scores.length * set.writers.length
   rows.push({ set: set.name, method: "redraft", result: attribution(redraft, DEFAULT_STYLE_THRESHOLD) })
+  // As in one workspace holding all the set's voices: each voice races the others too (src/pipeline/Profiles.ts).
+  const alone = targets.flatMap((t) => (t.voice === undefined ? [] : [t.voice]))
+  const together = set.writers.map((w, v) =>
+    buildStyleTarget(
+      w.samples,
+      [],
+      alone.filter((_, o) => o !== v)
+    )
+  )
+  rows.push({
+    set: set.name,
+    method: "redraft, one workspace",
+    result: attribution(
+      scoreSet(set, (chunk, voice) => {
+        const target = together[voice]
+        return target === undefined ? 0 : assessStyle(chunk, target).score
+      }),
+      DEFAULT_STYLE_THRESHOLD
+    )
+  })
   feedback.push({ set: set.name, ...feedbackOn(set, targets) })
   rows.push({ set: set.name, method: "cosine-delta", result: attribution(scoreSet(set, cosineDelta(set))) })
 }
