@@ -7,11 +7,12 @@
  *   written for Redraft.
  * Only figures derived from the texts are shipped: the features, their mean and spread, and the writers' z-scores.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { allWriters, writerSets } from "../eval/voices/Brown.ts"
 import { build, type ReferenceWriter } from "../eval/voices/BuildBackground.ts"
+import { referenceLanguages, referenceWriters } from "../eval/voices/Reference.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const out = join(root, "src/text/voice/background")
@@ -25,23 +26,15 @@ const english = (): { source: string; writers: ReadonlyArray<ReferenceWriter> } 
 }
 
 const reference = (language: string): { source: string; writers: ReadonlyArray<ReferenceWriter> } => {
-  const dir = join(root, "eval/voices/reference", language)
-  const writers = readdirSync(dir)
-    .filter((f) => f.endsWith(".txt"))
-    .toSorted()
-    .map((f) => ({
-      pieces: readFileSync(join(dir, f), "utf8")
-        .split(/^---$/m)
-        .map((p) => p.trim())
-        .filter((p) => p !== "")
-    }))
+  const writers = referenceWriters(language)
   return { source: `${writers.length} writers' reference texts written for Redraft`, writers }
 }
 
 const wanted = process.argv.slice(2)
-const languages = wanted.length > 0 ? wanted : ["en", ...readdirSync(join(root, "eval/voices/reference"))]
+const known = referenceLanguages()
+const languages = wanted.length > 0 ? wanted : ["en", ...known]
 for (const language of languages) {
-  if (language !== "en" && !existsSync(join(root, "eval/voices/reference", language))) continue
+  if (language !== "en" && !known.includes(language)) continue
   const { source, writers } = language === "en" ? english() : reference(language)
   if (writers.length < 8) {
     console.log(`${language}: ${writers.length} writers, too few for a background; skipped`)

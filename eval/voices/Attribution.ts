@@ -4,6 +4,8 @@
  * mean place (1 is best). `auc`: the chance that a chunk's score against its own voice is above a score of another
  * writer's chunk against that voice. `ownPass`/`otherPass`: shares of own and other pairs at or above a threshold.
  */
+import { cosine } from "../../src/text/voice/Attribution.ts"
+import { wordsOf } from "../../src/text/voice/Fingerprint.ts"
 import type { WriterSet } from "./Brown.ts"
 
 /** `scores[c][v]`: chunk `c` against voice `v`; `owner[c]`: the voice chunk `c` belongs to. */
@@ -88,26 +90,10 @@ export const scoreSet = (set: WriterSet, score: (chunk: string, voice: number) =
 // ---------------------------------------------------------------------------------------------------------------
 // The literature's baseline, computed over the set itself
 
-const words = (text: string): ReadonlyArray<string> =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []) as ReadonlyArray<string>
-
-const frequencies = (tokens: ReadonlyArray<string>, vocabulary: ReadonlyArray<string>): ReadonlyArray<number> => {
+const frequencies = (tokens: ReadonlyArray<string>, vocabulary: ReadonlyArray<string>): Float64Array => {
   const counts = new Map<string, number>()
   for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1)
-  return vocabulary.map((w) => (counts.get(w) ?? 0) / Math.max(1, tokens.length))
-}
-
-const cosine = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): number => {
-  let dot = 0
-  let na = 0
-  let nb = 0
-  a.forEach((x, i) => {
-    const y = b[i] ?? 0
-    dot += x * y
-    na += x * x
-    nb += y * y
-  })
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
+  return Float64Array.from(vocabulary, (w) => (counts.get(w) ?? 0) / Math.max(1, tokens.length))
 }
 
 /**
@@ -115,7 +101,7 @@ const cosine = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): number => {
  * frequency as a z-score over the voices, and the cosine between a chunk's z-scores and a voice's.
  */
 export const cosineDelta = (set: WriterSet, mfw = 150) => {
-  const voiceTokens = set.writers.map((w) => words(w.samples.join(" ")))
+  const voiceTokens = set.writers.map((w) => wordsOf(w.samples.join(" ")))
   const totals = new Map<string, number>()
   for (const tokens of voiceTokens) for (const t of tokens) totals.set(t, (totals.get(t) ?? 0) + 1)
   const vocabulary = [...totals.entries()]
@@ -127,8 +113,8 @@ export const cosineDelta = (set: WriterSet, mfw = 150) => {
   const sd = vocabulary.map((_, i) =>
     Math.sqrt(voiceFreqs.reduce((s, f) => s + ((f[i] ?? 0) - (mean[i] ?? 0)) ** 2, 0) / voiceFreqs.length)
   )
-  const z = (f: ReadonlyArray<number>) =>
-    f.map((x, i) => ((sd[i] ?? 0) === 0 ? 0 : (x - (mean[i] ?? 0)) / (sd[i] ?? 1)))
+  const z = (f: Float64Array) => f.map((x, i) => ((sd[i] ?? 0) === 0 ? 0 : (x - (mean[i] ?? 0)) / (sd[i] ?? 1)))
   const voices = voiceFreqs.map(z)
-  return (chunk: string, voice: number) => cosine(z(frequencies(words(chunk), vocabulary)), voices[voice] ?? [])
+  return (chunk: string, voice: number) =>
+    cosine(z(frequencies(wordsOf(chunk), vocabulary)), voices[voice] ?? new Float64Array(vocabulary.length))
 }
