@@ -72,6 +72,14 @@ export const BackupDocument = Schema.Struct({
 })
 export type BackupDocument = typeof BackupDocument.Type
 
+/** The writer's answer to a proposal their edits made for a voice, so it is not asked again after a restore. */
+export const BackupAnswer = Schema.Struct({
+  suggestion: Schema.String.check(Schema.isMaxLength(500)),
+  answer: Schema.Literals(["accepted", "dismissed"]),
+  answeredAt: Millis
+})
+export type BackupAnswer = typeof BackupAnswer.Type
+
 /** One of the writer's own voices (style profiles made from samples). */
 export const BackupProfile = Schema.Struct({
   id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/)),
@@ -81,7 +89,11 @@ export const BackupProfile = Schema.Struct({
   avoid: Schema.Array(Schema.String),
   samples: VoiceSamples,
   createdAt: Millis,
-  updatedAt: Millis
+  updatedAt: Millis,
+  /** The writer's answers to what their edits proposed; absent from backups made before proposals existed. */
+  answers: Schema.optionalKey(
+    Schema.Array(BackupAnswer).check(uniqueBy((a: typeof BackupAnswer.Type) => a.suggestion, "answers of a voice"))
+  )
 })
 export type BackupProfile = typeof BackupProfile.Type
 

@@ -6,7 +6,7 @@
 import { Context, Effect, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { DatabaseSync } from "node:sqlite"
-import type { BackupDocument, BackupFile, BackupProfile, RestoreResult } from "../domain/Backup.ts"
+import type { BackupAnswer, BackupDocument, BackupFile, BackupProfile, RestoreResult } from "../domain/Backup.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
 import { salvageRows } from "./Salvage.ts"
 import { insertVoice, slugOf, toVoice, VOICE_SELECT, type VoiceRow } from "./Voices.ts"
@@ -42,7 +42,7 @@ export class Backup extends Context.Service<
             ).map((row) => readDocument(db, row)),
             profiles: (
               db.prepare(`${VOICE_SELECT} ORDER BY created_at, rowid`).all() as unknown as ReadonlyArray<VoiceRow>
-            ).map(toVoice)
+            ).map((row) => backupVoice(row, readAnswers(db, row.id)))
           } satisfies BackupFile,
           unreadable: 0,
           damaged: false
@@ -116,7 +116,13 @@ export const salvageBackup = (db: DatabaseSync): { readonly backup: BackupFile; 
     else read.push(document)
   }
   return {
-    backup: { format: "redraft-backup", formatVersion: 1, documents: read, profiles: voices.rows.map(toVoice) },
+    backup: {
+      format: "redraft-backup",
+      formatVersion: 1,
+      documents: read,
+      // A voice's answers are a convenience: when damage keeps them from being read, the voice is kept without them.
+      profiles: voices.rows.map((row) => backupVoice(row, whole(() => readAnswers(db, row.id)) ?? []))
+    },
     unreadable
   }
 }
@@ -128,6 +134,27 @@ const whole = <A>(read: () => A): A | undefined => {
   } catch {
     return undefined
   }
+}
+
+const readAnswers = (db: DatabaseSync, id: string): ReadonlyArray<BackupAnswer> =>
+  (
+    db
+      .prepare(
+        "SELECT suggestion, answer, answered_at FROM voice_answers WHERE profile_id = ? ORDER BY answered_at, suggestion"
+      )
+      .all(id) as unknown as ReadonlyArray<{ suggestion: string; answer: BackupAnswer["answer"]; answered_at: number }>
+  ).map((a) => ({ suggestion: a.suggestion, answer: a.answer, answeredAt: a.answered_at }))
+
+/** A voice as a backup holds it: its answers only when it has some, as backups made before them have none. */
+const backupVoice = (row: VoiceRow, answers: ReadonlyArray<BackupAnswer>): BackupProfile =>
+  answers.length === 0 ? toVoice(row) : { ...toVoice(row), answers }
+
+/** Answers are kept, never overwritten: the writer may have answered again since the backup. */
+const writeAnswers = (db: DatabaseSync, id: string, answers: ReadonlyArray<BackupAnswer>): void => {
+  for (const a of answers)
+    db.prepare(
+      "INSERT OR IGNORE INTO voice_answers (profile_id, suggestion, answer, answered_at) VALUES (?, ?, ?, ?)"
+    ).run(id, a.suggestion, a.answer, a.answeredAt)
 }
 
 /** The paragraph columns a backup holds: the review, not its revision counter or a pending retry's offer. */
@@ -200,13 +227,13 @@ const copyOf = (db: DatabaseSync, document: BackupDocument): string | undefined 
   return candidates.find((row) => JSON.stringify({ ...readDocument(db, row), id: document.id }) === wanted)?.id
 }
 
-/** A copy an earlier restore made of `profile` (its id is the name's slug and a random suffix). */
-const voiceCopyOf = (db: DatabaseSync, profile: BackupProfile): string | undefined => {
+/** A copy an earlier restore made of `voice` (its id is the name's slug and a random suffix). */
+const voiceCopyOf = (db: DatabaseSync, voice: Omit<BackupProfile, "answers">): string | undefined => {
   const candidates = db
     .prepare(`${VOICE_SELECT} WHERE name = ? AND id <> ?`)
-    .all(profile.name, profile.id) as unknown as ReadonlyArray<VoiceRow>
-  const wanted = JSON.stringify(profile)
-  return candidates.find((row) => JSON.stringify({ ...toVoice(row), id: profile.id }) === wanted)?.id
+    .all(voice.name, voice.id) as unknown as ReadonlyArray<VoiceRow>
+  const wanted = JSON.stringify(voice)
+  return candidates.find((row) => JSON.stringify({ ...toVoice(row), id: voice.id }) === wanted)?.id
 }
 
 /** Voices are restored like documents: added, skipped when identical, or added as a copy under a new id. */
@@ -214,19 +241,23 @@ const restoreProfiles = (db: DatabaseSync, profiles: ReadonlyArray<BackupProfile
   const added: Array<string> = []
   const skipped: Array<string> = []
   const copied: Array<{ from: string; to: string }> = []
-  for (const profile of profiles) {
+  for (const { answers = [], ...profile } of profiles) {
     const existing = db.prepare(`${VOICE_SELECT} WHERE id = ?`).get(profile.id) as VoiceRow | undefined
     if (existing === undefined) {
       insertVoice(db, profile.id, profile)
+      writeAnswers(db, profile.id, answers)
       added.push(profile.id)
-    } else if (
-      JSON.stringify(toVoice(existing)) === JSON.stringify(profile) ||
-      voiceCopyOf(db, profile) !== undefined
-    ) {
+      continue
+    }
+    const same = JSON.stringify(toVoice(existing)) === JSON.stringify(profile) ? profile.id : voiceCopyOf(db, profile)
+    if (same !== undefined) {
+      // The same voice: answers given before the backup that it lacks are added to it.
+      writeAnswers(db, same, answers)
       skipped.push(profile.id)
     } else {
       const id = `${slugOf(profile.name).slice(0, 50)}-${randomUUID().slice(0, 6)}`
       insertVoice(db, id, profile)
+      writeAnswers(db, id, answers)
       copied.push({ from: profile.id, to: id })
     }
   }
