@@ -4,15 +4,20 @@
  * against every writer's voice, with Redraft's score (`POST /api/profiles/:id/score` computes the same) and with
  * Cosine Delta computed in the same run, and the script prints top-1, mean rank and AUC own vs other per set, the
  * share of own and other chunks at or above the default threshold, and how fast a voice is built and a text scored.
+ * `--writers DIR` (repeatable) measures folders of writers instead (eval/voices/Folders.ts): a voice from the
+ * writer's earlier texts, chunks from their last one.
  */
 import { performance } from "node:perf_hooks"
 import { attribution, cosineDelta, scoreSet, type Attribution } from "./voices/Attribution.ts"
 import { type WriterSet, writerSets } from "./voices/Brown.ts"
+import { folderSet } from "./voices/Folders.ts"
 import { referenceLanguages, referenceMatrix } from "./voices/Reference.ts"
 import { DEFAULT_STYLE_THRESHOLD } from "../src/domain/Rewrite.ts"
 import { assessStyle, buildStyleTarget, type StyleTarget } from "../src/text/StyleMetrics.ts"
 
 const asJson = process.argv.includes("--json")
+/** `--writers DIR` (repeatable): measure these folders of writers (eval/voices/Folders.ts) instead of the corpus. */
+const folders = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--writers" ? [arg] : []))
 
 /**
  * How steady the feedback is: writers told on their own unseen chunks both to shorten and to lengthen sentences, and
@@ -39,7 +44,7 @@ const feedbackOn = (set: WriterSet, targets: ReadonlyArray<StyleTarget>) => {
 }
 const percent = (x: number) => `${(100 * x).toFixed(0)} %`
 
-const sets = writerSets()
+const sets = folders.length > 0 ? folders.map(folderSet) : writerSets()
 const rows: Array<{ set: string; method: string; result: Attribution }> = []
 const feedback: Array<{ set: string } & ReturnType<typeof feedbackOn>> = []
 let built = 0
@@ -86,7 +91,7 @@ for (const set of sets) {
 
 // The other languages: the reference writers written for Redraft, each scored with a background that leaves out the
 // writers being compared (the voice score alone: the traits are the same as before in these languages).
-for (const language of referenceLanguages()) {
+for (const language of folders.length > 0 ? [] : referenceLanguages()) {
   rows.push({
     set: `${language} (reference)`,
     method: "voice",
@@ -99,7 +104,8 @@ if (asJson) {
   console.log(JSON.stringify({ rows, feedback, speed }, null, 2))
 } else {
   const writers = sets.map((s) => `${s.name} ${s.writers.length}`).join(", ")
-  console.log(`Writers per set: ${writers}; ${sets[0]?.writers[0]?.chunks.length ?? 0} test chunks each.\n`)
+  const chunks = sets.map((s) => `${s.name} ${s.writers.reduce((n, w) => n + w.chunks.length, 0)}`).join(", ")
+  console.log(`Writers per set: ${writers}; test chunks: ${chunks}.\n`)
   console.log("| set | method | top-1 | mean rank | AUC own vs other | own pass | others pass |")
   console.log("|---|---|---:|---:|---:|---:|---:|")
   for (const { set, method, result } of rows) {
