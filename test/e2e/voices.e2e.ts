@@ -26,7 +26,7 @@ const DOCUMENT = [
   "",
   "In order to fire the kiln, utilize the slow programme for 9 hours.",
   "",
-  "It is important to note that the glaze may crawl below 1,220 C."
+  "It is important to note that the glaze may crawl below 1,220 C on a slow cool."
 ].join("\n")
 
 const dialog = () => page.locator("[data-test=voices-dialog]")
@@ -141,6 +141,31 @@ describe("the writer's own voices in Chromium", () => {
     assert.isAbove(chats.length, 0)
     assert.isTrue(chats.every((c) => JSON.stringify(c.body).includes("for a ten-year-old")))
     await page.screenshot({ path: `${SCREENSHOTS}/15-review-sounds-like-you.png`, fullPage: true })
+  })
+
+  it("learns from the writer's edits: a word they replace twice is proposed, and Yes adds it to the voice", async () => {
+    const cards = page.locator("[data-test=review-paragraph]")
+    for (const n of [0, 1]) {
+      const card = cards.nth(n)
+      await card.locator("[data-test=edit]").click()
+      const text = await page.inputValue("[data-test=edit-text]")
+      assert.include(text, "slow")
+      await page.fill("[data-test=edit-text]", text.replace("slow", "gentle"))
+      await page.click("[data-test=save-edit]")
+      await waitUntil(async () => (await card.locator("[data-test=decision]").textContent()) === "edited", "edited")
+    }
+    await openVoices()
+    await page.waitForSelector("[data-test=voice-suggestion]")
+    assert.include(
+      (await page.textContent("[data-test=voice-suggestion]")) ?? "",
+      'You replaced "slow" with "gentle" twice: avoid "slow"?'
+    )
+    await page.screenshot({ path: `${SCREENSHOTS}/15b-voice-from-your-edits.png` })
+    await page.click("[data-test=accept-suggestion]")
+    await page.waitForSelector("[data-test=voice-suggestions]", { state: "detached" })
+    assert.include((await page.textContent("[data-test=voice-detail] .avoid")) ?? "", "slow")
+    await page.click("[data-test=close-voices]")
+    await dialog().waitFor({ state: "hidden" })
   })
 
   it("exports the voice as a .voice.json file, deletes it, and imports the file back", async () => {
