@@ -246,46 +246,51 @@ describe("restoring voices into a workspace", () => {
     )
   )
 
-  it.effect("the writer's answers to proposals travel with their voice: added, merged into the same voice, copied", () =>
-    inStore(
-      Effect.gen(function* () {
-        const voices = yield* Voices
-        const kept = yield* voices.create(voice("Kept"), new Set())
-        const gone = yield* voices.create(voice("Gone"), new Set())
-        const proposal = (value: string) => ({ id: `avoid:${value}`, change: "avoid" as const, value })
-        yield* voices.answer(kept.id, proposal("utilize"), "dismissed")
-        yield* voices.answer(gone.id, proposal("leverage"), "accepted")
-        const backup = yield* exported
-        assert.deepStrictEqual(
-          backup.profiles?.map((p) => [p.id, p.answers?.map((a) => [a.suggestion, a.answer])]),
-          [
-            [kept.id, [["avoid:utilize", "dismissed"]]],
-            [gone.id, [["avoid:leverage", "accepted"]]]
-          ]
-        )
-        // A voice without answers is backed up as before proposals existed.
-        const plain = yield* voices.create(voice("Plain"), new Set())
-        assert.notProperty((yield* exported).profiles?.find((p) => p.id === plain.id), "answers")
+  it.effect(
+    "the writer's answers to proposals travel with their voice: added, merged into the same voice, copied",
+    () =>
+      inStore(
+        Effect.gen(function* () {
+          const voices = yield* Voices
+          const kept = yield* voices.create(voice("Kept"), new Set())
+          const gone = yield* voices.create(voice("Gone"), new Set())
+          const proposal = (value: string) => ({ id: `avoid:${value}`, change: "avoid" as const, value })
+          yield* voices.answer(kept.id, proposal("utilize"), "dismissed")
+          yield* voices.answer(gone.id, proposal("leverage"), "accepted")
+          const backup = yield* exported
+          assert.deepStrictEqual(
+            backup.profiles?.map((p) => [p.id, p.answers?.map((a) => [a.suggestion, a.answer])]),
+            [
+              [kept.id, [["avoid:utilize", "dismissed"]]],
+              [gone.id, [["avoid:leverage", "accepted"]]]
+            ]
+          )
+          // A voice without answers is backed up as before proposals existed.
+          const plain = yield* voices.create(voice("Plain"), new Set())
+          assert.notProperty(
+            (yield* exported).profiles?.find((p) => p.id === plain.id),
+            "answers"
+          )
 
-        yield* voices.remove(gone.id)
-        const db = yield* Database
-        yield* db.use((d) => d.prepare("DELETE FROM voice_answers WHERE profile_id = ?").run(kept.id))
-        const { profiles } = yield* restore(backup)
-        assert.deepStrictEqual(profiles.added, [gone.id])
-        assert.deepStrictEqual(profiles.skipped, [kept.id])
-        assert.deepStrictEqual([...(yield* voices.answered(gone.id))], ["avoid:leverage"])
-        // The same voice in the workspace gets back the answer it lost, and keeps the ones given since.
-        assert.deepStrictEqual([...(yield* voices.answered(kept.id))], ["avoid:utilize"])
+          yield* voices.remove(gone.id)
+          const db = yield* Database
+          yield* db.use((d) => d.prepare("DELETE FROM voice_answers WHERE profile_id = ?").run(kept.id))
+          const { profiles } = yield* restore(backup)
+          assert.deepStrictEqual(profiles.added, [gone.id])
+          assert.deepStrictEqual(profiles.skipped, [kept.id])
+          assert.deepStrictEqual([...(yield* voices.answered(gone.id))], ["avoid:leverage"])
+          // The same voice in the workspace gets back the answer it lost, and keeps the ones given since.
+          assert.deepStrictEqual([...(yield* voices.answered(kept.id))], ["avoid:utilize"])
 
-        // A changed voice is copied with its answers; the workspace's keeps its own.
-        yield* voices.update(kept.id, { samples: ["Rewritten first sample.", "Rewritten second sample."] })
-        yield* voices.answer(kept.id, proposal("synergy"), "dismissed")
-        const again = yield* restore(backup)
-        const copy = again.profiles.copied[0]?.to ?? ""
-        assert.deepStrictEqual([...(yield* voices.answered(copy))], ["avoid:utilize"])
-        assert.sameMembers([...(yield* voices.answered(kept.id))], ["avoid:utilize", "avoid:synergy"])
-      })
-    )
+          // A changed voice is copied with its answers; the workspace's keeps its own.
+          yield* voices.update(kept.id, { samples: ["Rewritten first sample.", "Rewritten second sample."] })
+          yield* voices.answer(kept.id, proposal("synergy"), "dismissed")
+          const again = yield* restore(backup)
+          const copy = again.profiles.copied[0]?.to ?? ""
+          assert.deepStrictEqual([...(yield* voices.answered(copy))], ["avoid:utilize"])
+          assert.sameMembers([...(yield* voices.answered(kept.id))], ["avoid:utilize", "avoid:synergy"])
+        })
+      )
   )
 
   it.effect("a backup from before voices existed restores its documents and touches no voice", () =>
