@@ -9,7 +9,7 @@ import type { BackgroundFile } from "../../src/text/voice/Background.ts"
 
 /** The features kept: the most widely used words and character runs of the language. */
 const WORDS = 200
-const GRAMS = 600
+const GRAMS = 3000
 /** z-scores are shipped in signed bytes: this many steps per standard deviation (so up to ±7.9). */
 const SCALE = 16
 /** At most this many writers become impostors. */
@@ -18,6 +18,8 @@ const MAX_IMPOSTORS = 220
 export interface ReferenceWriter {
   /** Pieces of about 200 words or more. */
   readonly pieces: ReadonlyArray<string>
+  /** An impostor however many writers there are (the few writers of a kind the rest lacks). */
+  readonly always?: boolean
 }
 
 /** The `n` features found in the most writers' texts; among those found in as many, the most frequent first. */
@@ -49,7 +51,7 @@ export const build = (language: string, source: string, writers: ReadonlyArray<R
     Math.sqrt(pieces.reduce((s, p) => s + ((p[i] ?? 0) - (mean[i] ?? 0)) ** 2, 0) / pieces.length)
   )
   const step = Math.max(1, Math.ceil(writers.length / MAX_IMPOSTORS))
-  const chosen = writers.filter((_, i) => i % step === 0)
+  const chosen = writers.filter((w, i) => w.always === true || i % step === 0)
   const bytes = new Int8Array(chosen.length * count.size)
   chosen.forEach((w, k) => {
     const rates = count.count(w.pieces.join("\n\n"))

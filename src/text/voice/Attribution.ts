@@ -2,10 +2,11 @@
  * How much closer a text is to one writer's voice than to writing in general. The text's and the voice's
  * fingerprints (Fingerprint.ts) become z-scores against the language's background (Background.ts), and their cosine
  * is their likeness (the literature's Cosine Delta, with the z-scores from a background instead of from the
- * candidates). A likeness alone means little: a press voice is close to any press text. So the text is also compared
- * with the impostors nearest the voice (writers of the same kind), and the score is the share of them the voice beats
- * for this text, smoothed so that a close race scores about half: other writers of the same kind land around 50,
- * the writer's own unseen text near 100.
+ * candidates). A likeness alone means little: a press voice is close to any press text. So the voice races other
+ * writers: the background's writers nearest the voice (impostors, writers of the same kind) and the writer's other
+ * voices and the house styles (rivals). The score is the share of them the voice beats for this text, smoothed so
+ * that a close race scores about half: other writers of the same kind land around 50, the writer's own unseen text
+ * near 100.
  */
 import { type Certainty, certaintyOf } from "../../domain/Certainty.ts"
 import { type Background, backgroundOf } from "./Background.ts"
@@ -16,21 +17,28 @@ export interface Voice {
   readonly background: Background
   /** The samples' fingerprint, standardized. */
   readonly vector: Float64Array
-  /** The impostors nearest the voice, standardized. */
+  /**
+   * Who the voice races, standardized: the background's writers nearest the voice, then the writer's other voices
+   * and the house styles in the language.
+   */
   readonly near: ReadonlyArray<Float64Array>
   /** Words in the samples. */
   readonly words: number
 }
 
 export interface VoiceScore {
-  /** 0-100: the share of impostors the voice beats for this text. */
+  /** 0-100: the share of the writers nearest the text that the voice beats. */
   readonly score: number
   /** How sure the score is, from the text's length: short texts show little of a writer's habits. */
   readonly certainty: Certainty
 }
 
-/** Background writers a voice is raced against: the nearest, so writers of the same kind (its rivals race too). */
-const NEAR = 50
+/**
+ * Background writers a voice races: the nearest to it, so writers of the same kind (its rivals race too). Fewer
+ * makes the score stricter; 20 keeps other writers of a kind below the default threshold and the writer's own text
+ * above it (voices:eval).
+ */
+const NEAR = 20
 /** How close a race counts as a tie, in cosine: wider blurs the score, narrower makes it jump. */
 const TIE = 0.02
 
@@ -51,7 +59,7 @@ export const cosine = (a: Float64Array, b: Float64Array): number => {
 const fingerprint = (background: Background, plain: string) => background.standardize(background.counter.count(plain))
 
 /**
- * The voice of samples (plain text) in `language`, raced against the nearest of the background's writers and against
+ * The voice of samples (plain text) in `language`, raced against the background's writers nearest it and against
  * every one of `others` in the same language (the writer's other voices, the house styles); none when Redraft has no
  * background for the language.
  */
@@ -67,12 +75,12 @@ export const buildVoice = (
   return voiceAgainst(background, plain, words, alike)
 }
 
-/** The voice of samples against a given background. */
+/** The voice of samples against a given background, with the given rivals. */
 export const voiceAgainst = (
   background: Background,
   plain: string,
   words: number,
-  others: ReadonlyArray<Float64Array> = []
+  rivals: ReadonlyArray<Float64Array> = []
 ): Voice => {
   const vector = fingerprint(background, plain)
   // The writer's other voices always race: a text of theirs must not pass for this one.
@@ -82,19 +90,62 @@ export const voiceAgainst = (
       .toSorted((a, b) => b.likeness - a.likeness)
       .slice(0, NEAR)
       .map((x) => x.v),
-    ...others
+    ...rivals
   ]
   return { background, vector, near, words }
 }
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-1.702 * x))
 
+const dot = (a: Float64Array, b: Float64Array): number => {
+  let sum = 0
+  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0)
+  return sum
+}
+
+/**
+ * A competitor made ready for fast comparison. A text's standardized feature is `(rate - mean) * scale`, and most
+ * of a short text's rates are 0, so its dot product with `v` is the sum over the features the text has of
+ * `rate * (scale * v)`, less the constant sum of `mean * scale * v`: a few hundred products instead of thousands.
+ */
+interface Ready {
+  readonly weights: Float64Array
+  readonly offset: number
+  readonly length: number
+}
+
+const ready = new WeakMap<Float64Array, Ready>()
+const readyOf = (background: Background, v: Float64Array): Ready => {
+  const known = ready.get(v)
+  if (known !== undefined) return known
+  const weights = v.map((x, i) => x * (background.scale[i] ?? 0))
+  const made = { weights, offset: dot(weights, background.mean), length: Math.sqrt(dot(v, v)) }
+  ready.set(v, made)
+  return made
+}
+
 /** The text's score against the voice; `words` is the text's word count. */
 export const scoreVoice = (plain: string, words: number, voice: Voice): VoiceScore => {
   if (voice.near.length === 0) return { score: 0, certainty: "low" }
-  const text = fingerprint(voice.background, plain)
-  const likeness = cosine(text, voice.vector)
+  const { background } = voice
+  const rates = background.counter.count(plain)
+  const present: Array<number> = []
+  let squares = 0
+  for (let i = 0; i < rates.length; i++) {
+    const rate = rates[i] ?? 0
+    if (rate !== 0) present.push(i)
+    squares += ((rate - (background.mean[i] ?? 0)) * (background.scale[i] ?? 0)) ** 2
+  }
+  const textLength = Math.sqrt(squares)
+  const likeness = (v: Float64Array) => {
+    const { weights, offset, length } = readyOf(background, v)
+    if (textLength === 0 || length === 0) return 0
+    let sum = -offset
+    for (const i of present) sum += (rates[i] ?? 0) * (weights[i] ?? 0)
+    return sum / (textLength * length)
+  }
+  const own = likeness(voice.vector)
   let beaten = 0
-  for (const impostor of voice.near) beaten += logistic((likeness - cosine(text, impostor)) / TIE)
+  for (const rival of voice.near) beaten += logistic((own - likeness(rival)) / TIE)
   return { score: (100 * beaten) / voice.near.length, certainty: certaintyOf(words) }
 }

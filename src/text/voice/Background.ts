@@ -33,8 +33,12 @@ export interface BackgroundFile {
 export interface Background {
   readonly language: string
   readonly counter: Counter
-  /** A fingerprint as weighted z-scores against the background. */
+  /** A fingerprint as weighted z-scores against the background: `(rate - mean) * scale` for each feature. */
   readonly standardize: (rates: Float64Array) => Float64Array
+  /** Each feature's mean rate in the background. */
+  readonly mean: Float64Array
+  /** Each feature's weight over its spread in the background (0 for a feature with no spread: it says nothing). */
+  readonly scale: Float64Array
   readonly impostors: ReadonlyArray<Float64Array>
 }
 
@@ -51,12 +55,14 @@ export const loadBackground = (file: BackgroundFile): Background => {
   const weight = Float64Array.from({ length: size }, (_, i) =>
     i < file.words.length ? WORD_WEIGHT / Math.sqrt(file.words.length) : GRAM_WEIGHT / Math.sqrt(file.grams.length)
   )
+  const mean = Float64Array.from({ length: size }, (_, i) => file.mean[i] ?? 0)
+  const scale = Float64Array.from({ length: size }, (_, i) => {
+    const sd = file.sd[i] ?? 0
+    return sd === 0 ? 0 : (weight[i] ?? 0) / sd
+  })
   const standardize = (rates: Float64Array): Float64Array => {
     const out = new Float64Array(size)
-    for (let i = 0; i < size; i++) {
-      const sd = file.sd[i] ?? 0
-      out[i] = sd === 0 ? 0 : (((rates[i] ?? 0) - (file.mean[i] ?? 0)) / sd) * (weight[i] ?? 0)
-    }
+    for (let i = 0; i < size; i++) out[i] = ((rates[i] ?? 0) - (mean[i] ?? 0)) * (scale[i] ?? 0)
     return out
   }
   const bytes = Buffer.from(file.impostors, "base64")
@@ -66,7 +72,7 @@ export const loadBackground = (file: BackgroundFile): Background => {
     for (let i = 0; i < size; i++) v[i] = ((bytes.readInt8(start + i) / file.scale) * (weight[i] ?? 0)) as number
     impostors.push(v)
   }
-  return { language: file.language, counter: count, standardize, impostors }
+  return { language: file.language, counter: count, standardize, mean, scale, impostors }
 }
 
 const FILES: Readonly<Record<string, BackgroundFile>> = { de, en, es, fr, it, nl, pt, ru }
