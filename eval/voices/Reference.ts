@@ -1,6 +1,7 @@
 /**
- * The reference writers of a language other than English (eval/voices/reference/<language>/*.txt, written for
- * Redraft: one file per writer, four pieces separated by `---` lines), and how well the voice score tells them apart.
+ * The reference writers of a language (eval/voices/reference/<language>/*.txt, written for Redraft: one file per
+ * writer, four pieces separated by `---` lines), and how well the voice score tells them apart (voices:eval does
+ * this for every language but English, which it measures on the Brown corpus).
  * Each writer is in turn the voice (its first three pieces) and every writer's last piece is scored against it, with
  * a background built from the other writers only: neither the voice's writer nor the chunk's is in it.
  */

@@ -3,8 +3,9 @@
  * their mean and spread over many writers' texts of about 200 words, and "impostors": the fingerprints of other
  * writers, each from about 1,200 words, as z-scores. Built by `npm run voices:background` (scripts/voice-background.ts)
  * and shipped as JSON beside this file; the figures are counts derived from the reference texts, not the texts.
- * A language without a background is scored by its traits alone. English comes from the Brown corpus; German, French,
- * Spanish, Italian, Dutch, Portuguese and Russian from reference texts written for Redraft by 16 writers each.
+ * A language without a background is scored by its traits alone. English comes from the Brown corpus (1961) and 64
+ * modern writers' texts written for Redraft; German, French, Spanish, Italian, Dutch, Portuguese and Russian from
+ * reference texts written for Redraft by 16 writers each.
  */
 import de from "./background/de.json" with { type: "json" }
 import en from "./background/en.json" with { type: "json" }
