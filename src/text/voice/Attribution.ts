@@ -5,8 +5,8 @@
  * candidates). A likeness alone means little: a press voice is close to any press text. So the voice races other
  * writers: the background's writers nearest the voice (impostors, writers of the same kind) and the writer's other
  * voices and the house styles (rivals). The score is the share of them the voice beats for this text, smoothed so
- * that a close race scores about half: other writers of the same kind land around 50, the writer's own unseen text
- * near 100.
+ * that a close race scores about half, the rivals counting for half of it: other writers of the same kind land
+ * around 50, the writer's own unseen text near 100, and a text another of the writer's voices wins falls to half.
  */
 import { type Certainty, certaintyOf } from "../../domain/Certainty.ts"
 import { type Background, backgroundOf } from "./Background.ts"
@@ -22,12 +22,14 @@ export interface Voice {
    * and the house styles in the language.
    */
   readonly near: ReadonlyArray<Float64Array>
+  /** How many of `near` are background writers; the rest are rivals. */
+  readonly impostors: number
   /** Words in the samples. */
   readonly words: number
 }
 
 export interface VoiceScore {
-  /** 0-100: the share of the writers nearest the text that the voice beats. */
+  /** 0-100: the share of the writers it races that the voice beats for the text (the rivals weigh half). */
   readonly score: number
   /** How sure the score is, from the text's length: short texts show little of a writer's habits. */
   readonly certainty: Certainty
@@ -39,6 +41,11 @@ export interface VoiceScore {
  * above it (voices:eval).
  */
 const NEAR = 20
+/**
+ * The rivals' share of the score when the voice has any: however many background writers race, a text that another
+ * of the writer's voices wins is not this voice's, so losing to the rivals costs half the score.
+ */
+const RIVAL_SHARE = 0.5
 /** How close a race counts as a tie, in cosine: wider blurs the score, narrower makes it jump. */
 const TIE = 0.02
 
@@ -92,7 +99,7 @@ export const voiceAgainst = (
       .map((x) => x.v),
     ...rivals
   ]
-  return { background, vector, near, words }
+  return { background, vector, near, impostors: near.length - rivals.length, words }
 }
 
 const logistic = (x: number) => 1 / (1 + Math.exp(-1.702 * x))
@@ -145,7 +152,19 @@ export const scoreVoice = (plain: string, words: number, voice: Voice): VoiceSco
     return sum / (textLength * length)
   }
   const own = likeness(voice.vector)
-  let beaten = 0
-  for (const rival of voice.near) beaten += logistic((own - likeness(rival)) / TIE)
-  return { score: (100 * beaten) / voice.near.length, certainty: certaintyOf(words) }
+  let impostors = 0
+  let rivals = 0
+  voice.near.forEach((other, i) => {
+    const won = logistic((own - likeness(other)) / TIE)
+    if (i < voice.impostors) impostors += won
+    else rivals += won
+  })
+  const rivalCount = voice.near.length - voice.impostors
+  const share =
+    rivalCount <= 0
+      ? impostors / voice.near.length
+      : voice.impostors === 0
+        ? rivals / rivalCount
+        : (1 - RIVAL_SHARE) * (impostors / voice.impostors) + RIVAL_SHARE * (rivals / rivalCount)
+  return { score: 100 * share, certainty: certaintyOf(words) }
 }
