@@ -72,7 +72,8 @@ export class Profiles extends Context.Service<
         fixtures.set(profile.id, prepare(profile))
       }
 
-      // The house styles' voices, raced against by every voice of the writer's in the same language.
+      // The house styles' voices: writers of a kind every voice of the writer's may be raced against, beside the
+      // language's background.
       const houseVoices = [...fixtures.values()].flatMap((p) => (p.style.voice === undefined ? [] : [p.style.voice]))
 
       // Each voice of the writer's measured on its own, once per change: the others race against it.
@@ -92,7 +93,7 @@ export class Profiles extends Context.Service<
         const key = [voice.updatedAt, ...others.map((v) => `${v.id}:${v.updatedAt}`).toSorted()].join(" ")
         const cached = measured.get(voice.id)
         if (cached !== undefined && cached.key === key) return cached.prepared
-        const rivals = [...houseVoices, ...others.flatMap((v) => aloneOf(v) ?? [])]
+        const rivals = others.flatMap((v) => aloneOf(v) ?? [])
         const prepared = prepare(
           {
             id: voice.id,
@@ -102,7 +103,8 @@ export class Profiles extends Context.Service<
             avoid: voice.avoid,
             samples: voice.samples
           },
-          rivals
+          rivals,
+          houseVoices
         )
         measured.set(voice.id, { key, prepared })
         return prepared
@@ -274,8 +276,15 @@ export class Profiles extends Context.Service<
   static readonly layer = Profiles.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer, Voices.layer]))
 }
 
-/** A profile measured; `rivals`: other voices it is told apart from, besides the language's background writers. */
-const prepare = (profile: StyleProfile, rivals: ReadonlyArray<Voice> = []): PreparedProfile => ({
+/**
+ * A profile measured; `rivals`: the writer's other voices, which it must beat; `alsoBackground`: voices that join the
+ * language's background writers it is raced against (the house styles).
+ */
+const prepare = (
+  profile: StyleProfile,
+  rivals: ReadonlyArray<Voice> = [],
+  alsoBackground: ReadonlyArray<Voice> = []
+): PreparedProfile => ({
   profile,
-  style: buildStyleTarget(profile.samples, profile.avoid, rivals)
+  style: buildStyleTarget(profile.samples, profile.avoid, rivals, alsoBackground)
 })

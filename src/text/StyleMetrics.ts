@@ -108,7 +108,8 @@ export const measureStyle = (text: string, avoid: ReadonlyArray<string> = [], la
 export const buildStyleTarget = (
   samples: ReadonlyArray<string>,
   avoid: ReadonlyArray<string>,
-  others: ReadonlyArray<Voice> = []
+  rivals: ReadonlyArray<Voice> = [],
+  alsoBackground: ReadonlyArray<Voice> = []
 ): StyleTarget => {
   const plains = samples.map(stripMarkdown)
   // No fallback to English here: a profile in another language is better judged without word lists than with wrong ones.
@@ -119,7 +120,8 @@ export const buildStyleTarget = (
   const used = findPhrases(plains.join("\n\n"), GENERIC_PHRASES)
   const features = toFeatures(mergeCounts(each), language, characteristicWords(each, language), used)
   const joined = plains.join("\n\n")
-  const voice = buildVoice(joined, language === "unknown" ? languageByScript(joined) : language, features.words, others)
+  const voiceLanguage = language === "unknown" ? languageByScript(joined) : language
+  const voice = buildVoice(joined, voiceLanguage, features.words, rivals, alsoBackground)
   const floors = ownSpread(each, features)
   return { features, traits: toTraits(features), avoid: [...avoid], floors, ...(voice === undefined ? {} : { voice }) }
 }

@@ -159,6 +159,8 @@ describe("Profiles", () => {
       const raced = (yield* profiles.get(first.id)).style.voice
       assert.strictEqual(raced?.near.length, before + 1)
       assert.deepInclude(raced?.near ?? [], (yield* profiles.get(second.id)).style.voice?.vector)
+      // The other voice is its one rival; the house styles race among the background's writers, not as rivals.
+      assert.strictEqual((raced?.near.length ?? 0) - (raced?.impostors ?? 0), 1)
       yield* profiles.remove(second.id)
       assert.strictEqual((yield* profiles.get(first.id)).style.voice?.near.length, before)
     }).pipe(Effect.provide(fixtures()))

@@ -3,8 +3,8 @@
  * fingerprints (Fingerprint.ts) become z-scores against the language's background (Background.ts), and their cosine
  * is their likeness (the literature's Cosine Delta, with the z-scores from a background instead of from the
  * candidates). A likeness alone means little: a press voice is close to any press text. So the voice races other
- * writers: the background's writers nearest the voice (impostors, writers of the same kind) and the writer's other
- * voices and the house styles (rivals). The score is the share of them the voice beats for this text, smoothed so
+ * writers: the background's writers and house styles nearest the voice (impostors, writers of the same kind) and the
+ * writer's other voices (rivals). The score is the share of them the voice beats for this text, smoothed so
  * that a close race scores about half, the rivals counting for half of it: other writers of the same kind land
  * around 50, the writer's own unseen text near 100, and a text another of the writer's voices wins falls to half.
  */
@@ -67,32 +67,34 @@ const fingerprint = (background: Background, plain: string) => background.standa
 
 /**
  * The voice of samples (plain text) in `language`, raced against the background's writers nearest it and against
- * every one of `others` in the same language (the writer's other voices, the house styles); none when Redraft has no
- * background for the language.
+ * every one of `rivals` in the same language (the writer's other voices); `alsoBackground` (the house styles) join
+ * the background's writers it may be raced against. None when Redraft has no background for the language.
  */
 export const buildVoice = (
   plain: string,
   language: string,
   words: number,
-  others: ReadonlyArray<Voice> = []
+  rivals: ReadonlyArray<Voice> = [],
+  alsoBackground: ReadonlyArray<Voice> = []
 ): Voice | undefined => {
   const background = backgroundOf(language)
   if (background === undefined) return undefined
-  const alike = others.filter((o) => o.background === background).map((o) => o.vector)
-  return voiceAgainst(background, plain, words, alike)
+  const alike = (voices: ReadonlyArray<Voice>) => voices.filter((o) => o.background === background).map((o) => o.vector)
+  return voiceAgainst(background, plain, words, alike(rivals), alike(alsoBackground))
 }
 
-/** The voice of samples against a given background, with the given rivals. */
+/** The voice of samples against a given background, with the given rivals and further background writers. */
 export const voiceAgainst = (
   background: Background,
   plain: string,
   words: number,
-  rivals: ReadonlyArray<Float64Array> = []
+  rivals: ReadonlyArray<Float64Array> = [],
+  alsoBackground: ReadonlyArray<Float64Array> = []
 ): Voice => {
   const vector = fingerprint(background, plain)
   // The writer's other voices always race: a text of theirs must not pass for this one.
   const near = [
-    ...background.impostors
+    ...[...background.impostors, ...alsoBackground]
       .map((v) => ({ v, likeness: cosine(v, vector) }))
       .toSorted((a, b) => b.likeness - a.likeness)
       .slice(0, NEAR)
