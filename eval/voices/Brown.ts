@@ -52,8 +52,15 @@ const sentence = (line: string): string => {
 
 const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /\w/.test(w)).length
 
-/** Consecutive sentences grouped into pieces of at least `words` words. */
-const pieces = (sentences: ReadonlyArray<string>, words: number): ReadonlyArray<string> => {
+/**
+ * Consecutive sentences grouped into pieces of at least `words` words; what is left at the end is a piece too when it
+ * has `tail` words or more.
+ */
+export const pieces = (
+  sentences: ReadonlyArray<string>,
+  words: number,
+  tail = Number.POSITIVE_INFINITY
+): ReadonlyArray<string> => {
   const out: Array<string> = []
   let current: Array<string> = []
   let count = 0
@@ -66,6 +73,7 @@ const pieces = (sentences: ReadonlyArray<string>, words: number): ReadonlyArray<
       count = 0
     }
   }
+  if (count >= tail) out.push(current.join(" "))
   return out
 }
 

@@ -6,35 +6,22 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, join } from "node:path"
-import type { Writer, WriterSet } from "./Brown.ts"
+import { pieces, type Writer, type WriterSet } from "./Brown.ts"
 
 const CHUNK_WORDS = 200
 /** A last piece shorter than this is dropped rather than scored. */
 const MIN_TAIL = 120
 
-const wordCount = (text: string): number => text.split(/\s+/).filter((w) => /\w/.test(w)).length
-
-/** Consecutive sentences grouped into pieces of about `CHUNK_WORDS` words. */
-export const piecesOf = (text: string): ReadonlyArray<string> => {
-  const sentences = text
-    .replace(/\s+/g, " ")
-    .trim()
-    .split(/(?<=[.!?…]["”’)]*)\s+/)
-  const out: Array<string> = []
-  let current: Array<string> = []
-  let count = 0
-  for (const sentence of sentences) {
-    current.push(sentence)
-    count += wordCount(sentence)
-    if (count >= CHUNK_WORDS) {
-      out.push(current.join(" "))
-      current = []
-      count = 0
-    }
-  }
-  if (count >= MIN_TAIL) out.push(current.join(" "))
-  return out
-}
+/** The text's sentences grouped into pieces of about `CHUNK_WORDS` words. */
+export const piecesOf = (text: string): ReadonlyArray<string> =>
+  pieces(
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .split(/(?<=[.!?…]["”’)]*)\s+/),
+    CHUNK_WORDS,
+    MIN_TAIL
+  )
 
 /** The writers of DIR; a writer with fewer than two texts is left out. */
 export const folderSet = (dir: string): WriterSet => {
