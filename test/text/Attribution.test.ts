@@ -220,7 +220,7 @@ describe("the voice's fingerprint", () => {
       scale: 16
     }
     const background = loadBackground(file)
-    const wordWeight = 1 / Math.sqrt(2)
+    const wordWeight = 0.5 / Math.sqrt(2)
     const gramWeight = 1.5 / Math.sqrt(2)
     assert.strictEqual(background.impostors.length, 2)
     assert.deepStrictEqual(

@@ -44,10 +44,12 @@ export interface Background {
 }
 
 /**
- * How much each kind of feature counts, for the group as a whole: the character runs carry a little more than the
- * words (there are more of them and they also see punctuation and endings).
+ * How much each kind of feature counts, for the group as a whole: the character runs carry three times what the
+ * words do. They see the words too, and punctuation, endings and how words join besides; on the Brown sets the runs
+ * alone tell fiction writers apart better than runs and words at equal weight (top-1 78 % against 63 %), and the
+ * words at a third still add to press and non-fiction (voices:eval).
  */
-const WORD_WEIGHT = 1
+const WORD_WEIGHT = 0.5
 const GRAM_WEIGHT = 1.5
 
 export const loadBackground = (file: BackgroundFile): Background => {
