@@ -363,6 +363,8 @@ describe("the web workspace in Chromium", () => {
         ((await page.textContent("[data-test=reviewed-text]")) ?? "").includes("To upgrade, use the installer"),
       "accepted"
     )
+    await waitUntil(async () => (await page.textContent("[data-test=pending-count]")) === "0 to review", "0 to review")
+    assert.isFalse(await page.locator("[data-test=pending-text-note]").isVisible())
     await page.screenshot({ path: `${SCREENSHOTS}/09-review.png`, fullPage: true })
 
     // The review on a phone: no sideways scrolling, and no serious accessibility violation.

@@ -311,7 +311,11 @@ describe("ReviewView", () => {
     expect(wrapper.get("[data-test=kept-count]").text()).toBe(
       "2 paragraphs kept as they were (1 because its provider calls failed)"
     )
-    expect(wrapper.get("[data-test=pending-count]").text()).toBe("2 to review")
+    // The kept paragraph has nothing to decide: only the rewrite waits for the writer.
+    expect(wrapper.get("[data-test=pending-count]").text()).toBe("1 to review")
+    expect(wrapper.get("[data-test=pending-text-note]").text()).toBe(
+      "Copy and Download give the text as it stands: a paragraph not reviewed yet counts as accepted."
+    )
     expect(wrapper.get("[data-test=meaning]").text()).toBe("Meaning failed")
     expect(wrapper.get("[data-test=reviewed-text]").text()).toContain("We use 4 servers.")
     expect(wrapper.findAll("[data-test=accept]")).toHaveLength(3)

@@ -109,6 +109,19 @@ describe("review store", () => {
     expect(editor.review.version?.text).toBe(`${FIRST_REWRITTEN}\n\n${SECOND}\n`)
   })
 
+  it("accepting all leaves nothing to review: an unchanged paragraph counts as done, and is decided too", async () => {
+    const editor = tab()
+    editor.run.document = `${FIRST}\n\nThe door stays shut at night.\n`
+    await editor.review.rewrite()
+    expect(editor.review.version?.paragraphs.map((p) => p.status)).toEqual(["rewritten", "unchanged"])
+    expect(editor.review.pending).toBe(1)
+    await editor.review.acceptAllPassed()
+    expect(editor.review.pending).toBe(0)
+    const saved = await onService(editor.documents.currentId!, 1)
+    expect(saved.paragraphs.map((p) => p.decision)).toEqual(["accepted", "accepted"])
+    expect(saved.text).toBe(`${FIRST_REWRITTEN}\n\nThe door stays shut at night.\n`)
+  })
+
   it("a decision is refused when another tab decided first, and the paragraph then shows that tab's choice", async () => {
     const mine = await rewritten()
     const theirs = await otherTab(mine.id)

@@ -15,6 +15,13 @@ import { useDocumentsStore } from "./documents.ts"
 import { useRunStore } from "./run.ts"
 import { useSettingsStore } from "./settings.ts"
 
+/** A paragraph the writer has something to look at in: a rewrite, or provider calls that failed. */
+const needsLook = (p: ReviewParagraph): boolean => p.status === "rewritten" || p.status === "failed"
+
+/** A paragraph "Accept all that passed" leaves to the writer: a failed meaning check, or failed provider calls. */
+const needsWriter = (p: ReviewParagraph): boolean =>
+  p.status === "failed" || (p.status === "rewritten" && p.meaning === "failed")
+
 /**
  * The review of a saved document's versions: which version is shown, each rewritten paragraph's decision (accept,
  * reject, edit, retry), and the text with the decisions applied.
@@ -117,11 +124,14 @@ export const useReviewStore = defineStore("review", () => {
     }
   }
 
-  /** Accepts every paragraph still pending whose rewrite passed its checks. */
+  /**
+   * Decides every paragraph still pending that has nothing left to decide: a rewrite that passed its checks, and a
+   * paragraph left unchanged or kept as it was. A rewrite whose meaning check failed, and a paragraph whose provider
+   * calls failed, wait for the writer.
+   */
   const acceptAllPassed = async () => {
     for (const p of version.value?.paragraphs ?? []) {
-      if (p.decision === "pending" && p.status === "rewritten" && p.meaning !== "failed")
-        await decide(p.index, "accepted")
+      if (p.decision === "pending" && !needsWriter(p)) await decide(p.index, "accepted")
     }
   }
 
@@ -191,7 +201,10 @@ export const useReviewStore = defineStore("review", () => {
     return null
   })
 
-  const pending = computed(() => version.value?.paragraphs.filter((p) => p.decision === "pending").length ?? 0)
+  /** Paragraphs still waiting for the writer: unchanged and kept ones count as done. */
+  const pending = computed(
+    () => version.value?.paragraphs.filter((p) => p.decision === "pending" && needsLook(p)).length ?? 0
+  )
 
   return {
     versions,
