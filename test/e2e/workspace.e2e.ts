@@ -38,7 +38,7 @@ beforeAll(async () => {
   app = await startApp(webDir)
   other = await startOtherProvider()
   browser = await launchBrowser()
-  page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage()
+  page = await (await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })).newPage()
   await page.goto(app.url)
 })
 
@@ -365,6 +365,9 @@ describe("the web workspace in Chromium", () => {
     )
     await waitUntil(async () => (await page.textContent("[data-test=pending-count]")) === "0 to review", "0 to review")
     assert.isFalse(await page.locator("[data-test=pending-text-note]").isVisible())
+    // The download is named after the document's title and the version.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-test=download-reviewed]")])
+    assert.strictEqual(download.suggestedFilename(), "Upgrade notes.v1.md")
     await page.screenshot({ path: `${SCREENSHOTS}/09-review.png`, fullPage: true })
 
     // The review on a phone: no sideways scrolling, and no serious accessibility violation.
