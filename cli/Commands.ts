@@ -4,7 +4,7 @@ import { Argument, Command, Flag } from "effect/cli"
 import type { ProgressEvent, RewriteRequest } from "../src/domain/Rewrite.ts"
 import { rewriteFiles } from "./Batch.ts"
 import { CliFailure } from "../client/CliFailure.ts"
-import { readDocument, writeFile } from "./Files.ts"
+import { readDocument, readText, writeFile } from "./Files.ts"
 import { writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
@@ -140,7 +140,7 @@ export const rewrite = Command.make(
       return yield* batch.pipe(withService("probe-then-start"), jsonErrors(input.json))
     }
     const run = Effect.gen(function* () {
-      const document = yield* readDocument(input.files[0])
+      const document = yield* readText(input.files[0])
       const progress = yield* makeProgress("rewrite", !input.quiet)
       const onEvent = (event: ProgressEvent) =>
         progress.update(

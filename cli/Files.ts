@@ -29,3 +29,19 @@ export const writeFile = (file: string, text: string) =>
       .writeFileString(file, text)
       .pipe(Effect.mapError(() => new CliFailure({ code: "output_unwritable", message: `cannot write ${file}` })))
   })
+
+/**
+ * The text to rewrite or score, as `readDocument` reads it; one with nothing but white space in it is a usage error:
+ * there is nothing to work on, and an empty answer would hide it.
+ */
+export const readText = (file: string | undefined) =>
+  readDocument(file).pipe(
+    Effect.filterOrFail(
+      (text) => text.trim() !== "",
+      () =>
+        new CliFailure({
+          code: "empty_input",
+          message: `${file === undefined || file === "-" ? "stdin" : file} holds no text: give a markdown file with text in it, or pipe one on stdin`
+        })
+    )
+  )

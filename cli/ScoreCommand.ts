@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import type { ScoreResult, VoiceTraits } from "../src/domain/Profiles.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
-import { readDocument } from "./Files.ts"
+import { readText } from "./Files.ts"
 import { writeOut } from "./Output.ts"
 import { json, jsonErrors, optionalString, withService } from "./Root.ts"
 
@@ -27,7 +27,7 @@ export const score = Command.make(
   },
   Effect.fn("Cli.score")(function* (input) {
     const run = Effect.gen(function* () {
-      const text = yield* readDocument(optionalString(input.file))
+      const text = yield* readText(optionalString(input.file))
       const result = yield* (yield* RedraftClient).score(input.profile, text)
       yield* writeOut(input.json ? `${JSON.stringify(result, null, 2)}\n` : readable(result))
     })

@@ -191,6 +191,20 @@ describe("usage errors, before any request", () => {
         message: "give a markdown FILE, or pipe a document on stdin (see: redraft rewrite --help)",
         exitCode: 1
       })
+      // Empty stdin, or a text of white space only, is a usage error too, not an empty rewrite.
+      for (const [command, stdin] of [
+        ["rewrite", ""],
+        ["rewrite", " \n\n "],
+        ["score", ""]
+      ] as const) {
+        const empty = yield* runCli([...NOWHERE, command, "--profile", "plain-english", "--json"], { stdin })
+        assert.strictEqual(empty.exitCode, 1, `${command} ${JSON.stringify(stdin)}`)
+        assert.deepStrictEqual(errorOf(empty.stdout), {
+          code: "empty_input",
+          message: "stdin holds no text: give a markdown file with text in it, or pipe one on stdin",
+          exitCode: 1
+        })
+      }
       const missing = yield* runCli([...NOWHERE, "check", "/nonexistent/a.md", "/nonexistent/b.md", "--json"])
       assert.strictEqual(missing.exitCode, 1)
       assert.deepStrictEqual(errorOf(missing.stdout), {
