@@ -37,7 +37,7 @@ export const HealthResult = Schema.Struct({
 })
 export type HealthResult = typeof HealthResult.Type
 
-/** `GET /api/models`. */
+/** `GET /api/models`: the provider's models that can chat (embedding models left out), the one Redraft picks marked. */
 export const ModelList = Schema.Struct({
   baseUrl: Schema.String,
   models: Schema.Array(Schema.Struct({ id: Schema.String, selected: Schema.Boolean }))

@@ -14,7 +14,7 @@ import { CheckRequest, type CheckResult } from "../domain/Check.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
-import { chooseModel } from "../provider/ModelSelection.ts"
+import { chatModelsOf, chooseModel } from "../provider/ModelSelection.ts"
 import { checkHealth } from "../provider/ProviderHealth.ts"
 import { Pipeline, type RunInput } from "../pipeline/Pipeline.ts"
 import { Guards } from "../pipeline/Guards.ts"
@@ -55,7 +55,8 @@ const ProviderHandlers = HttpApiBuilder.group(Api, "provider", (handlers) =>
       apiHandler(
         Effect.gen(function* () {
           const baseUrl = yield* queryBaseUrl
-          const ids = yield* (yield* LlmProvider).listModels(baseUrl)
+          // Embedding models are left out: they cannot rewrite, so they are no choice for the picker.
+          const ids = chatModelsOf(yield* (yield* LlmProvider).listModels(baseUrl))
           const selected = chooseModel(ids, undefined).model
           const body: ModelList = { baseUrl, models: ids.map((id) => ({ id, selected: id === selected })) }
           return HttpServerResponse.jsonUnsafe(body)

@@ -9,12 +9,16 @@ export interface ModelChoice {
 export const DEFAULT_MODEL_FAMILY = "gemma-4"
 
 const isEmbedding = (id: string) => /embed/i.test(id)
+
+/** The models that can chat: an embedding model ("nomic-embed-text", "text-embedding-3") cannot rewrite anything. */
+export const chatModelsOf = (models: ReadonlyArray<string>): ReadonlyArray<string> =>
+  models.filter((id) => !isEmbedding(id))
 /** "gemma-4", "gemma4", "google/gemma-4-12b-it-qat", "gemma-4-e4b" all name gemma 4. */
 const isGemma4 = (id: string) => /gemma[-_ ]?4(?![0-9])/i.test(id)
 const isQat = (id: string) => /qat/i.test(id)
 
 export const chooseModel = (models: ReadonlyArray<string> | undefined, requested: string | undefined): ModelChoice => {
-  const chatModels = (models ?? []).filter((id) => !isEmbedding(id))
+  const chatModels = chatModelsOf(models ?? [])
   const gemma = chatModels.filter(isGemma4)
   const defaultModelFound = gemma.length > 0
   if (requested !== undefined && requested.trim() !== "") {

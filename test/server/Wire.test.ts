@@ -341,6 +341,15 @@ describe("models and health", () => {
           body.models.filter((m) => m.selected).map((m) => m.id),
           ["google/gemma-4-12b-it-qat"]
         )
+        // Embedding models cannot rewrite: they are not offered.
+        yield* fake.configure({ models: ["nomic-embed-text", "qwen3-8b", "text-embedding-3-small", "gemma-4-e4b"] })
+        const listed = yield* jsonOf<{ models: Array<{ id: string; selected: boolean }> }>(
+          yield* getPath("/api/models")
+        )
+        assert.deepStrictEqual(listed.models, [
+          { id: "qwen3-8b", selected: false },
+          { id: "gemma-4-e4b", selected: true }
+        ])
       })
     )
 
