@@ -191,6 +191,19 @@ export const rewrite = Command.make(
   ])
 )
 
+/** What `health` says of the model: the one in use, and why there is none. */
+const modelLine = (result: {
+  readonly model: string | null
+  readonly defaultModelFound: boolean
+  readonly localProviderReachable: boolean
+}): string => {
+  if (!result.localProviderReachable) return "unknown until the provider answers"
+  if (result.model === null) return "none: the provider lists no model that can chat; load one"
+  return result.defaultModelFound
+    ? result.model
+    : `${result.model} (used; no gemma 4 model, the default family, is loaded)`
+}
+
 export const health = Command.make(
   "health",
   { baseUrl: providerUrl, json },
@@ -204,7 +217,7 @@ export const health = Command.make(
           [
             `service   ${client.baseUrl}`,
             `provider  ${result.baseUrl ?? "(default)"} ${result.localProviderReachable ? "reachable" : "unreachable"}`,
-            `model     ${result.model ?? "none"}${result.defaultModelFound ? "" : " (not the default family)"}`,
+            `model     ${modelLine(result)}`,
             `status    ${result.status}${result.error === undefined ? "" : `: ${result.error}`}`,
             ""
           ].join("\n")

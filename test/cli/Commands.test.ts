@@ -58,13 +58,16 @@ layer(TestApp(), { excludeTestServices: true })("redraft commands against the re
       yield* fake.configure({ models: ["llama-3"] })
       const other = yield* redraft(["health"])
       assert.strictEqual(other.exitCode, 0, other.stderr)
-      assert.include(other.stdout, "\nmodel     llama-3 (not the default family)\n")
+      assert.include(other.stdout, "\nmodel     llama-3 (used; no gemma 4 model, the default family, is loaded)\n")
+      yield* fake.configure({ models: ["nomic-embed-text"] })
+      const none = yield* redraft(["health"])
+      assert.include(none.stdout, "\nmodel     none: the provider lists no model that can chat; load one\n")
 
       const down = yield* redraft(["health", "--base-url", "http://127.0.0.1:9/v1"])
       assert.strictEqual(down.exitCode, 2)
       assert.include(
         down.stdout,
-        "\nprovider  http://127.0.0.1:9/v1 unreachable\nmodel     none (not the default family)\n"
+        "\nprovider  http://127.0.0.1:9/v1 unreachable\nmodel     unknown until the provider answers\n"
       )
       assert.match(down.stdout, /\nstatus {4}unreachable: .+\n$/)
       const reason = /status {4}unreachable: (.+)\n$/.exec(down.stdout)?.[1]
