@@ -287,9 +287,23 @@ describe("the web workspace in Chromium", () => {
     await waitUntil(async () => (await page.inputValue("[data-test=document]")).includes("1,220 C"), "the text back")
 
     const item = page.locator("[data-test=document-item]", { hasText: "Kiln log" })
+    const pageErrors: Array<string> = []
+    page.on("pageerror", (error) => pageErrors.push(error.message))
     await item.locator("[data-test=rename-document]").click()
-    await page.fill("[data-test=rename-input]", "Kiln firing")
+    // The box has the focus with the title selected: typing replaces it.
+    await waitUntil(
+      () =>
+        page.locator("[data-test=rename-input]").evaluate((el) => {
+          const input = el as HTMLInputElement
+          return (
+            el === document.activeElement && input.selectionStart === 0 && input.selectionEnd === input.value.length
+          )
+        }),
+      "the rename box focused, its title selected"
+    )
+    await page.keyboard.type("Kiln firing")
     await page.keyboard.press("Enter")
+    assert.deepStrictEqual(pageErrors, [])
     await page.locator("[data-test=document-item]", { hasText: "Kiln firing" }).waitFor()
 
     await page.fill("[data-test=document-search]", "1,220")
