@@ -5,7 +5,7 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, inject } from "vitest"
-import { launchBrowser, SCREENSHOTS, startApp, startOtherProvider, waitUntil } from "./support.ts"
+import { launchBrowser, SCREENSHOTS, sidewaysOverflow, startApp, startOtherProvider, waitUntil } from "./support.ts"
 
 const require = createRequire(import.meta.url)
 
@@ -23,9 +23,12 @@ const DOCUMENT = [
   "",
   "```sh",
   "npm run migrate",
+  `curl -fsS ${"https://updates.example.org/installer/v2026.03/".padEnd(66, "x")}`,
   "```",
   ""
 ].join("\n")
+/** The document's code block, as the review shows and keeps it: one of its lines is long. */
+const CODE = DOCUMENT.slice(DOCUMENT.indexOf("```sh"), DOCUMENT.lastIndexOf("```") + 3)
 
 const setEndpoint = async (value: string) => {
   await page.fill("[data-test=endpoint]", value)
@@ -147,13 +150,13 @@ describe("the web workspace in Chromium", () => {
     await page.waitForSelector("[data-test=review-paragraph][data-status=working]")
     assert.deepStrictEqual(
       (await page.locator("[data-test=kept-block]").allTextContents()).map((t) => t.trim()),
-      ["# Upgrade notes", "```sh\nnpm run migrate\n```"]
+      ["# Upgrade notes", CODE]
     )
     await page.screenshot({ path: `${SCREENSHOTS}/02-progress.png`, fullPage: true })
     await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
     const final = await page.textContent("[data-test=reviewed-text]")
     assert.include(final ?? "", "To upgrade, use the installer before 12 March 2026.")
-    assert.include(final ?? "", "```sh\nnpm run migrate\n```")
+    assert.include(final ?? "", CODE)
     assert.strictEqual(await page.locator("[data-test=review-paragraph]").count(), 2)
     assert.include((await page.textContent("[data-test=meaning]")) ?? "", "passed")
     assert.isAbove(await page.locator("[data-test=diff] ins").count(), 0)
@@ -331,7 +334,7 @@ describe("the web workspace in Chromium", () => {
     assert.strictEqual(await cards.count(), 2)
     assert.deepStrictEqual(
       (await page.locator("[data-test=kept-block]").allTextContents()).map((t) => t.trim()),
-      ["# Upgrade notes", "```sh\nnpm run migrate\n```"]
+      ["# Upgrade notes", CODE]
     )
     await cards.nth(0).locator("[data-test=reject]").click()
     await waitUntil(
@@ -364,7 +367,7 @@ describe("the web workspace in Chromium", () => {
     const reviewed = (await page.textContent("[data-test=reviewed-text]")) ?? ""
     assert.include(reviewed, "In order to upgrade, utilize the installer before 12 March 2026.")
     assert.include(reviewed, "The migration may take about 40 minutes; plan for it.")
-    assert.include(reviewed, "```sh\nnpm run migrate\n```")
+    assert.include(reviewed, CODE)
     await cards.nth(0).locator("[data-test=retry]").click()
     await waitUntil(
       async () => (await cards.nth(0).locator("[data-test=decision]").textContent()) === "pending",
@@ -378,6 +381,15 @@ describe("the web workspace in Chromium", () => {
       "accepted"
     )
     await waitUntil(async () => (await page.textContent("[data-test=pending-count]")) === "0 to review", "0 to review")
+    // The code block's long line scrolls inside its block: the page does not scroll sideways.
+    assert.isAtMost(await sidewaysOverflow(page), 0)
+    assert.isAbove(
+      await page
+        .locator("[data-test=kept-block]")
+        .nth(1)
+        .evaluate((el) => el.scrollWidth - el.clientWidth),
+      0
+    )
     assert.isFalse(await page.locator("[data-test=pending-text-note]").isVisible())
     // The download is named after the document's title and the version.
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-test=download-reviewed]")])
