@@ -228,13 +228,13 @@ describe("the web workspace in Chromium", () => {
     await page.screenshot({ path: `${SCREENSHOTS}/09-cancelled-partial.png`, fullPage: true })
   })
 
-  it("Cancel stops the run and the service stops its provider calls", async () => {
+  it("Escape cancels the run and the service stops its provider calls", async () => {
     await app.run(app.fake.configure({ behaviours: ["slow"], delayMs: 10_000 }))
     await page.fill("[data-test=document]", "First paragraph here.\n\nSecond paragraph here.\n")
     await page.click("[data-test=run]")
     await page.waitForSelector("[data-test=cancel]")
     await waitUntil(async () => (await app.run(app.fake.inFlight)) === 2, "two provider calls in flight")
-    await page.click("[data-test=cancel]")
+    await page.keyboard.press("Escape")
     await page.waitForSelector("[data-test=cancelled]")
     await waitUntil(async () => (await app.run(app.fake.inFlight)) === 0, "the provider calls to stop", 5_000)
     assert.strictEqual(await app.run(app.fake.aborted), 2)
