@@ -10,6 +10,15 @@ import { slugOf } from "../store/Voices.ts"
 import { apiHandler, readBody } from "./Respond.ts"
 import { checkDocumentSize } from "./RunRequests.ts"
 
+/** The writer's answer to a proposal of their edits (the body is `{}`): the voice as it is after it. */
+const answer = (params: { readonly id: string; readonly suggestion: string }, given: "accepted" | "dismissed") =>
+  apiHandler(
+    Effect.gen(function* () {
+      yield* readBody(SuggestionAnswer)
+      return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).answer(params.id, params.suggestion, given))
+    })
+  )
+
 export const ProfileHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) =>
   handlers
     .handleRaw("list", () =>
@@ -77,24 +86,6 @@ export const ProfileHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) 
         })
       )
     )
-    .handleRaw("acceptSuggestion", ({ params }) =>
-      apiHandler(
-        Effect.gen(function* () {
-          yield* readBody(SuggestionAnswer)
-          return HttpServerResponse.jsonUnsafe(
-            yield* (yield* Profiles).answer(params.id, params.suggestion, "accepted")
-          )
-        })
-      )
-    )
-    .handleRaw("dismissSuggestion", ({ params }) =>
-      apiHandler(
-        Effect.gen(function* () {
-          yield* readBody(SuggestionAnswer)
-          return HttpServerResponse.jsonUnsafe(
-            yield* (yield* Profiles).answer(params.id, params.suggestion, "dismissed")
-          )
-        })
-      )
-    )
+    .handleRaw("acceptSuggestion", ({ params }) => answer(params, "accepted"))
+    .handleRaw("dismissSuggestion", ({ params }) => answer(params, "dismissed"))
 )
