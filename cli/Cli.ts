@@ -1,6 +1,6 @@
 import { Command } from "effect/cli"
 import { check, health, rewrite } from "./Commands.ts"
-import { backup } from "./BackupCommand.ts"
+import { backup, restore } from "./BackupCommand.ts"
 import { documents } from "./DocumentsCommand.ts"
 import { doctor } from "./DoctorCommand.ts"
 import { evaluate } from "./EvalCommand.ts"
@@ -12,7 +12,7 @@ export const VERSION = "0.1.0"
 
 /** The whole command tree, run with explicit arguments (main passes `process.argv`, tests their own). */
 export const cli = Command.runWith(
-  redraft.pipe(Command.withSubcommands([rewrite, check, score, documents, backup, profiles, health, evaluate, doctor])),
+  redraft.pipe(Command.withSubcommands([rewrite, check, score, documents, backup, restore, profiles, health, evaluate, doctor])),
   {
     version: VERSION
   }

@@ -335,17 +335,17 @@ layer(TestApp(), { excludeTestServices: true })("redraft commands against the re
     }).pipe(Effect.scoped)
   )
 
-  it.effect("backup export to stdout, and restore says what it added, skipped and copied", () =>
+  it.effect("backup to stdout, and restore says what it added, skipped and copied", () =>
     Effect.gen(function* () {
       const fs = yield* FileSystem.FileSystem
-      const exported = yield* redraft(["backup", "export"])
+      const exported = yield* redraft(["backup"])
       assert.strictEqual(exported.exitCode, 0, exported.stderr)
       assert.isTrue(exported.stdout.endsWith("}\n"))
       const backup = JSON.parse(exported.stdout) as { format: string; documents: ReadonlyArray<unknown> }
       assert.strictEqual(backup.format, "redraft-backup")
       const dir = yield* folderWith({})
       yield* fs.writeFileString(`${dir}/b.json`, exported.stdout)
-      const restored = yield* redraft(["backup", "restore", `${dir}/b.json`])
+      const restored = yield* redraft(["restore", `${dir}/b.json`])
       assert.strictEqual(restored.exitCode, 0, restored.stderr)
       assert.match(
         restored.stderr,

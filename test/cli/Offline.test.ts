@@ -313,6 +313,30 @@ describe("usage errors, before any request", () => {
   )
 })
 
+describe("redraft backup and restore, with no service running", () => {
+  it.effect("round-trip an empty data folder through a service started in-process", () =>
+    Effect.gen(function* () {
+      const fs = yield* FileSystem.FileSystem
+      const from = yield* tempDir
+      const into = yield* tempDir
+      const backup = yield* runCli(["backup"], { env: { REDRAFT_DATA_DIR: from } })
+      assert.strictEqual(backup.exitCode, 0, backup.stderr)
+      assert.deepStrictEqual(JSON.parse(backup.stdout), {
+        format: "redraft-backup",
+        formatVersion: 1,
+        documents: [],
+        profiles: []
+      })
+      yield* fs.writeFileString(`${into}/backup.json`, backup.stdout)
+      const restored = yield* runCli(["restore", `${into}/backup.json`, "--json"], { env: { REDRAFT_DATA_DIR: into } })
+      assert.strictEqual(restored.exitCode, 0, restored.stderr)
+      const result = JSON.parse(restored.stdout) as { added: ReadonlyArray<string>; profiles: { added: unknown } }
+      assert.deepStrictEqual([result.added, result.profiles.added], [[], []])
+      assert.isTrue(yield* fs.exists(`${into}/redraft.db`))
+    }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
+  )
+})
+
 describe("redraft eval: its settings", () => {
   it.effect("--iterations takes whole numbers from 0 to 5, comma-separated; anything else exits 1", () =>
     Effect.gen(function* () {

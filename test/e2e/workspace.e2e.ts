@@ -474,7 +474,7 @@ describe("the web workspace in Chromium", () => {
     await second.close()
   })
 
-  it("exports the workspace with Export all and restores it with Restore…, overwriting nothing", async () => {
+  it("backs the workspace up with Back up all and restores it with Restore from file, overwriting nothing", async () => {
     await app.run(app.fake.configure({}))
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-test=export-backup]")])
     const path = await download.path()
@@ -494,8 +494,7 @@ describe("the web workspace in Chromium", () => {
     })
     await page.waitForSelector("[data-test=restored]")
     const said = (await page.textContent("[data-test=restored]")) ?? ""
-    assert.include(said, "1 added")
-    assert.include(said, `${backup.documents.length} already here`)
+    assert.include(said, `1 document added, ${backup.documents.length} already here; 0 voices added`)
     await page.locator("[data-test=document-item]", { hasText: "Restored copy" }).waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}/13-restored.png`, fullPage: true })
     await page.setInputFiles("[data-test=restore-backup]", {

@@ -269,11 +269,11 @@ describe("documents store", () => {
   it("restoring a backup over a changed document keeps both, and says how many were kept as copies", async () => {
     const editor = tab()
     const id = await typeAndSave(editor, "Wood firing takes days.")
-    const backup = (await api<{ documents: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
+    const backup = (await api<{ documents: ReadonlyArray<unknown>; profiles: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
     await typeAndSave(editor, "Wood firing takes five days.")
     await editor.documents.restore(new File([JSON.stringify(backup)], "wood.json"))
     expect(editor.documents.restored).toBe(
-      `Restored wood.json: 0 added, ${backup.documents.length - 1} already here, 1 kept as copies beside changed ones.`
+      `Restored wood.json: 0 documents added, ${backup.documents.length - 1} already here, 1 copied beside a changed one; 0 voices added, ${backup.profiles.length} already here.`
     )
     expect((await saved(id)).text).toBe("Wood firing takes five days.")
     expect((await search("days")).map((d) => d.id)).toHaveLength(2)
@@ -347,13 +347,13 @@ describe("documents store", () => {
   it("restores a backup: adds what is missing and says so; a file that is not a backup is refused", async () => {
     const editor = tab()
     const id = await typeAndSave(editor, "Raku pots are taken out glowing.")
-    const backup = (await api<{ documents: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
+    const backup = (await api<{ documents: ReadonlyArray<unknown>; profiles: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
     expect((await api("DELETE", `/api/documents/${id}`)).status).toBe(204)
 
     await editor.documents.restore(new File([JSON.stringify(backup)], "redraft-backup.json"))
     expect(editor.documents.error).toBeNull()
     expect(editor.documents.restored).toBe(
-      `Restored redraft-backup.json: 1 added, ${backup.documents.length - 1} already here.`
+      `Restored redraft-backup.json: 1 document added, ${backup.documents.length - 1} already here; 0 voices added, ${backup.profiles.length} already here.`
     )
     expect((await saved(id)).text).toBe("Raku pots are taken out glowing.")
     expect(editor.documents.documents.some((d) => d.id === id)).toBe(true)

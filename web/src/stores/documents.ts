@@ -114,7 +114,7 @@ export const useDocumentsStore = defineStore("documents", () => {
     }
   }
 
-  /** Restores a backup file (from Export all or `redraft backup export`): adds what is missing, overwrites nothing. */
+  /** Restores a backup file (from Back up all or `redraft backup`): adds what is missing, overwrites nothing. */
   const restore = async (file: File) => {
     restored.value = null
     let parsed: unknown
@@ -126,8 +126,7 @@ export const useDocumentsStore = defineStore("documents", () => {
     }
     try {
       const result = await restoreBackup(parsed)
-      const copies = result.copied.length > 0 ? `, ${result.copied.length} kept as copies beside changed ones` : ""
-      restored.value = `Restored ${file.name}: ${result.added.length} added, ${result.skipped.length} already here${copies}.`
+      restored.value = `Restored ${file.name}: ${restoredCounts("document", result)}; ${restoredCounts("voice", result.profiles)}.`
       error.value = null
       await refresh()
     } catch (e) {
@@ -259,3 +258,13 @@ export const useDocumentsStore = defineStore("documents", () => {
 })
 
 if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useDocumentsStore, import.meta.hot))
+
+/** "2 documents added, 3 already here, 1 copied beside a changed one": what a restore did with one kind of entry. */
+const restoredCounts = (
+  kind: string,
+  result: { readonly added: ReadonlyArray<unknown>; readonly skipped: ReadonlyArray<unknown>; readonly copied: ReadonlyArray<unknown> }
+) => {
+  const n = result.added.length
+  const copies = result.copied.length > 0 ? `, ${result.copied.length} copied beside a changed one` : ""
+  return `${n} ${kind}${n === 1 ? "" : "s"} added, ${result.skipped.length} already here${copies}`
+}
