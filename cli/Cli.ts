@@ -12,7 +12,9 @@ export const VERSION = "0.1.0"
 
 /** The whole command tree, run with explicit arguments (main passes `process.argv`, tests their own). */
 export const cli = Command.runWith(
-  redraft.pipe(Command.withSubcommands([rewrite, check, score, documents, backup, restore, profiles, health, evaluate, doctor])),
+  redraft.pipe(
+    Command.withSubcommands([rewrite, check, score, documents, backup, restore, profiles, health, evaluate, doctor])
+  ),
   {
     version: VERSION
   }

@@ -269,7 +269,9 @@ describe("documents store", () => {
   it("restoring a backup over a changed document keeps both, and says how many were kept as copies", async () => {
     const editor = tab()
     const id = await typeAndSave(editor, "Wood firing takes days.")
-    const backup = (await api<{ documents: ReadonlyArray<unknown>; profiles: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
+    const backup = (
+      await api<{ documents: ReadonlyArray<unknown>; profiles: ReadonlyArray<unknown> }>("GET", "/api/backup")
+    ).json
     await typeAndSave(editor, "Wood firing takes five days.")
     await editor.documents.restore(new File([JSON.stringify(backup)], "wood.json"))
     expect(editor.documents.restored).toBe(
@@ -347,7 +349,9 @@ describe("documents store", () => {
   it("restores a backup: adds what is missing and says so; a file that is not a backup is refused", async () => {
     const editor = tab()
     const id = await typeAndSave(editor, "Raku pots are taken out glowing.")
-    const backup = (await api<{ documents: ReadonlyArray<unknown>; profiles: ReadonlyArray<unknown> }>("GET", "/api/backup")).json
+    const backup = (
+      await api<{ documents: ReadonlyArray<unknown>; profiles: ReadonlyArray<unknown> }>("GET", "/api/backup")
+    ).json
     expect((await api("DELETE", `/api/documents/${id}`)).status).toBe(204)
 
     await editor.documents.restore(new File([JSON.stringify(backup)], "redraft-backup.json"))

@@ -262,7 +262,11 @@ if (import.meta.hot) import.meta.hot.accept(acceptHMRUpdate(useDocumentsStore, i
 /** "2 documents added, 3 already here, 1 copied beside a changed one": what a restore did with one kind of entry. */
 const restoredCounts = (
   kind: string,
-  result: { readonly added: ReadonlyArray<unknown>; readonly skipped: ReadonlyArray<unknown>; readonly copied: ReadonlyArray<unknown> }
+  result: {
+    readonly added: ReadonlyArray<unknown>
+    readonly skipped: ReadonlyArray<unknown>
+    readonly copied: ReadonlyArray<unknown>
+  }
 ) => {
   const n = result.added.length
   const copies = result.copied.length > 0 ? `, ${result.copied.length} copied beside a changed one` : ""
