@@ -54,6 +54,9 @@ const BackupVersion = Schema.Struct({
   styleProfile: Schema.optionalKey(Schema.NullOr(JsonText)),
   provider: JsonText,
   summary: JsonText,
+  /** What made the version and how its run ended (JSON), when they were kept. */
+  settings: Schema.optionalKey(Schema.NullOr(JsonText)),
+  outcome: Schema.optionalKey(Schema.NullOr(JsonText)),
   original: Schema.String,
   paragraphs: Schema.Array(BackupParagraph).check(
     uniqueBy((p: typeof BackupParagraph.Type) => p.segment, "paragraph numbers (segment) in a version")

@@ -5,11 +5,48 @@ import { MeaningVerdict, ParagraphStatus, RewriteRequest, RewriteResult } from "
 
 const Timestamp = Schema.String.annotate({ description: "ISO 8601, UTC" })
 
+/** What a run was asked for: the settings a version was made with. */
+export const VersionSettings = Schema.Struct({
+  styleProfileId: Schema.String,
+  /** The style's or voice's name when the run was made; null for versions saved before it was kept. */
+  styleProfileName: Schema.NullOr(Schema.String),
+  /** The run's instruction ("shorter"); empty when it had none. */
+  instruction: Schema.String,
+  model: Schema.String,
+  /** The provider's base URL. */
+  provider: Schema.String,
+  /** The style score a paragraph had to reach; null for versions saved before it was kept. */
+  styleThreshold: Schema.NullOr(Schema.Finite),
+  maxRewriteIterations: Schema.NullOr(Schema.Finite),
+  runMeaningCheck: Schema.NullOr(Schema.Boolean)
+}).annotate({ identifier: "VersionSettings" })
+export type VersionSettings = typeof VersionSettings.Type
+
+/** How the run that made a version ended. */
+export const RunState = Schema.Literals(["finished", "cancelled", "failed"])
+export type RunState = typeof RunState.Type
+
+export const VersionOutcome = Schema.Struct({
+  state: RunState,
+  /** The document's rewritable paragraphs. */
+  paragraphs: Schema.Finite,
+  /** The paragraphs that finished before the run ended (all of them when it finished). */
+  done: Schema.Finite,
+  rewritten: Schema.Finite,
+  /** Paragraphs whose provider calls failed; they keep their text. */
+  failed: Schema.Finite,
+  /** Why a failed run stopped, in the provider's or Redraft's words; null otherwise. */
+  reason: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "VersionOutcome" })
+export type VersionOutcome = typeof VersionOutcome.Type
+
 export const VersionSummary = Schema.Struct({
   n: Schema.Finite,
   createdAt: Timestamp,
   styleProfileId: Schema.String,
-  summary: RewriteResult.fields.summary
+  summary: RewriteResult.fields.summary,
+  settings: VersionSettings,
+  outcome: VersionOutcome
 })
 export type VersionSummary = typeof VersionSummary.Type
 
@@ -83,6 +120,9 @@ export const VersionDetail = Schema.Struct({
   styleProfileId: Schema.String,
   provider: RewriteResult.fields.provider,
   summary: RewriteResult.fields.summary,
+  /** What the run was asked for; the review judges the version's style scores by its own `styleThreshold`. */
+  settings: VersionSettings,
+  outcome: VersionOutcome,
   paragraphs: Schema.Array(ReviewParagraph),
   /**
    * The document as it was run, block by block in order: rewritable paragraphs by their `index` (see `paragraphs`),

@@ -8,12 +8,14 @@ import {
   DecisionRequest,
   type DocumentList,
   DocumentRewriteRequest,
-  UpdateDocument
+  UpdateDocument,
+  type VersionOutcome,
+  type VersionSettings
 } from "../domain/Documents.ts"
 import { BackupFile } from "../domain/Backup.ts"
 import { DocumentNotFound, StorageFailed } from "../domain/Errors.ts"
 import type { RewriteResult } from "../domain/Rewrite.ts"
-import { Pipeline } from "../pipeline/Pipeline.ts"
+import { Pipeline, rewritableCount, type RunInput } from "../pipeline/Pipeline.ts"
 import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
 import type { DatabaseFailure } from "../store/Database.ts"
 import { Backup } from "../store/Backup.ts"
@@ -82,11 +84,20 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
           const versions = yield* Versions
           const pipeline = yield* Pipeline
           const styleProfileId = body.styleProfile?.id ?? body.styleProfileId ?? DEFAULT_PROFILE_ID
+          const settings = settingsOf(styleProfileId, input)
+          const paragraphs = rewritableCount(document.text)
           // A result that cannot be saved (a full disk, a read-only workspace) is still answered, with the storage
           // error; a document deleted while its run went on is a 404 (below).
-          const save = (result: RewriteResult) =>
+          const save = (result: RewriteResult, ended: Ended = { state: "finished" }) =>
             versions
-              .save(params.id, { styleProfileId, styleProfile: body.styleProfile, original: document.text, result })
+              .save(params.id, {
+                styleProfileId,
+                styleProfile: body.styleProfile,
+                original: document.text,
+                result,
+                settings,
+                outcome: outcomeOf(ended, result, paragraphs)
+              })
               .pipe(
                 Effect.catchTag("DatabaseFailure", (e) =>
                   Effect.die(
@@ -132,11 +143,15 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
                     ...run,
                     options: { ...run.options, includeDebug: true },
                     // A cancelled run still leaves the finished paragraphs as a version.
-                    onCancel: (finished) => save(finished).pipe(Effect.ignore)
+                    onCancel: (finished) => save(finished, { state: "cancelled" }).pipe(Effect.ignore)
                   })
                   .pipe(
                     // Paragraphs that finished before a failure are a version too.
-                    Effect.tapError((e) => (e.partialResult === undefined ? Effect.void : save(e.partialResult))),
+                    Effect.tapError((e) =>
+                      e.partialResult === undefined
+                        ? Effect.void
+                        : save(e.partialResult, { state: "failed", reason: e.message })
+                    ),
                     Effect.flatMap((result) =>
                       save(result).pipe(
                         Effect.map((version) => ({ ...withDebugIf(result, input.options.includeDebug), version }))
@@ -230,6 +245,35 @@ const withoutDatabaseFailure = <A, E extends { readonly _tag: string }, R>(effec
     Exclude<E, DatabaseFailure>,
     R
   >
+
+type Ended = { readonly state: "finished" | "cancelled" } | { readonly state: "failed"; readonly reason: string }
+
+/** What a document run was asked for, kept with its version. */
+const settingsOf = (styleProfileId: string, input: RunInput): VersionSettings => ({
+  styleProfileId,
+  styleProfileName: input.profile.profile.name,
+  instruction: input.options.instruction,
+  model: input.target.model,
+  provider: input.target.baseUrl,
+  styleThreshold: input.options.styleThreshold,
+  maxRewriteIterations: input.options.maxRewriteIterations,
+  runMeaningCheck: input.options.runMeaningCheck
+})
+
+/** How a run ended, with its counts: a cancelled run's result holds the paragraphs that finished. */
+const outcomeOf = (ended: Ended, result: RewriteResult, paragraphs: number): VersionOutcome => ({
+  state: ended.state,
+  paragraphs,
+  done:
+    ended.state === "finished"
+      ? paragraphs
+      : ended.state === "cancelled"
+        ? result.paragraphs.length
+        : result.paragraphs.filter((p) => p.status !== "failed").length,
+  rewritten: result.summary.rewritten,
+  failed: result.summary.failed,
+  reason: ended.state === "failed" ? ended.reason : null
+})
 
 const withDebugIf = (result: RewriteResult, keep: boolean): RewriteResult => {
   if (keep) return result

@@ -254,6 +254,10 @@ export class Pipeline extends Context.Service<
  * Paragraphs and list items are rewritten. Block quotes are kept word for word as well as protected blocks: they
  * quote someone, and a reworded quotation is a misquotation.
  */
+/** How many paragraphs of `document` a run rewrites (the `total` of its outline). */
+export const rewritableCount = (document: string): number =>
+  segmentMarkdown(document).segments.filter(isRewritable).length
+
 const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && segment.block !== "blockquote"
 
 /**

@@ -170,7 +170,7 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
   versions: (
     db
       .prepare(
-        "SELECT n, created_at, style_profile_id, style_profile, provider, summary, original FROM versions WHERE document_id = ? ORDER BY n"
+        "SELECT n, created_at, style_profile_id, style_profile, provider, summary, settings, outcome, original FROM versions WHERE document_id = ? ORDER BY n"
       )
       .all(row.id) as unknown as ReadonlyArray<{
       n: number
@@ -179,6 +179,8 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
       style_profile: string | null
       provider: string
       summary: string
+      settings: string | null
+      outcome: string | null
       original: string
     }>
   ).map((v) => ({
@@ -188,6 +190,9 @@ const readDocument = (db: DatabaseSync, row: DocumentRow): BackupDocument => ({
     ...(v.style_profile === null ? {} : { styleProfile: v.style_profile }),
     provider: v.provider,
     summary: v.summary,
+    // Left out when not kept, so a backup of a version saved before them reads as it did.
+    ...(v.settings === null ? {} : { settings: v.settings }),
+    ...(v.outcome === null ? {} : { outcome: v.outcome }),
     original: v.original,
     paragraphs: db
       .prepare(`${BACKUP_PARAGRAPH_SELECT} ORDER BY segment`)
@@ -205,8 +210,19 @@ const writeDocument = (db: DatabaseSync, document: BackupDocument, id: string): 
   )
   for (const v of document.versions) {
     db.prepare(
-      "INSERT INTO versions (document_id, n, created_at, style_profile_id, style_profile, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-    ).run(id, v.n, v.createdAt, v.styleProfileId, v.styleProfile ?? null, v.provider, v.summary, v.original)
+      "INSERT INTO versions (document_id, n, created_at, style_profile_id, style_profile, provider, summary, settings, outcome, original) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ).run(
+      id,
+      v.n,
+      v.createdAt,
+      v.styleProfileId,
+      v.styleProfile ?? null,
+      v.provider,
+      v.summary,
+      v.settings ?? null,
+      v.outcome ?? null,
+      v.original
+    )
     for (const p of v.paragraphs) {
       db.prepare(
         "INSERT INTO paragraphs (document_id, n, segment, original, rewrite, decision, edited, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"

@@ -14,6 +14,7 @@ import type {
 import { DocumentNotFound, PreconditionFailed } from "../domain/Errors.ts"
 import { Database, type DatabaseFailure, FOLD_FUNCTION, foldCase } from "./Database.ts"
 import { salvageRows } from "./Salvage.ts"
+import { outcomeOf, settingsOf, VERSION_META_COLUMNS, type VersionMetaRow } from "./VersionMeta.ts"
 
 export class Documents extends Context.Service<
   Documents,
@@ -41,7 +42,7 @@ export class Documents extends Context.Service<
           if (row === undefined) return undefined
           const versions = db
             .prepare(
-              "SELECT n, created_at, style_profile_id, summary FROM versions WHERE document_id = ? ORDER BY n DESC"
+              `SELECT v.n, v.created_at, ${VERSION_META_COLUMNS} FROM versions v WHERE v.document_id = ? ORDER BY v.n DESC`
             )
             .all(id) as unknown as ReadonlyArray<VersionRow>
           return { row, versions }
@@ -148,11 +149,9 @@ interface DocumentRow {
   readonly version_count: number
 }
 
-interface VersionRow {
+interface VersionRow extends VersionMetaRow {
   readonly n: number
   readonly created_at: number
-  readonly style_profile_id: string
-  readonly summary: string
 }
 
 const SUMMARY_SELECT = `SELECT d.id, d.title, d.text, d.created_at, d.updated_at, d.revision,
@@ -205,7 +204,9 @@ const toVersionSummary = (row: VersionRow): VersionSummary => ({
   n: row.n,
   createdAt: iso(row.created_at),
   styleProfileId: row.style_profile_id,
-  summary: JSON.parse(row.summary) as VersionSummary["summary"]
+  summary: JSON.parse(row.summary) as VersionSummary["summary"],
+  settings: settingsOf(row),
+  outcome: outcomeOf(row)
 })
 
 const notFound = (id: string) =>

@@ -67,5 +67,10 @@ export const MIGRATIONS: ReadonlyArray<string> = [
     answered_at INTEGER NOT NULL,
     PRIMARY KEY (profile_id, suggestion)
   );
+  `,
+  // What made each version (its settings, JSON) and how its run ended (its outcome, JSON); null before they were kept.
+  `
+  ALTER TABLE versions ADD COLUMN settings TEXT;
+  ALTER TABLE versions ADD COLUMN outcome TEXT;
   `
 ]

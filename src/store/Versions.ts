@@ -4,13 +4,21 @@
  * applied is reassembled byte for byte around the protected blocks.
  */
 import { Clock, Context, Effect, Layer } from "effect"
-import type { Decision, DecisionRequest, ReviewParagraph, VersionDetail } from "../domain/Documents.ts"
+import type {
+  Decision,
+  DecisionRequest,
+  ReviewParagraph,
+  VersionDetail,
+  VersionOutcome,
+  VersionSettings
+} from "../domain/Documents.ts"
 import { DocumentNotFound, InvalidRequest, PreconditionFailed, RouteNotFound } from "../domain/Errors.ts"
 import { isCertain, withCertainty } from "../domain/Finding.ts"
 import type { MeaningVerdict, RewriteResult, StyleProfile } from "../domain/Rewrite.ts"
 import { segmentMarkdown } from "../markdown/Segments.ts"
 import { Guards } from "../pipeline/Guards.ts"
 import { Database, type DatabaseFailure } from "./Database.ts"
+import { outcomeOf, settingsOf, VERSION_META_COLUMNS, type VersionMetaRow } from "./VersionMeta.ts"
 
 export interface SavedRun {
   readonly styleProfileId: string
@@ -20,6 +28,9 @@ export interface SavedRun {
   readonly original: string
   /** The run's result, with `debug` (each paragraph's text and scores). */
   readonly result: RewriteResult
+  /** What the run was asked for and how it ended (absent: told from the result, as for versions saved before). */
+  readonly settings?: VersionSettings | undefined
+  readonly outcome?: VersionOutcome | undefined
 }
 
 export class Versions extends Context.Service<
@@ -83,7 +94,7 @@ export class Versions extends Context.Service<
           }
           const next = (last.n ?? 0) + 1
           db.prepare(
-            "INSERT INTO versions (document_id, n, created_at, style_profile_id, style_profile, provider, summary, original) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO versions (document_id, n, created_at, style_profile_id, style_profile, provider, summary, original, settings, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
           ).run(
             documentId,
             next,
@@ -92,7 +103,9 @@ export class Versions extends Context.Service<
             run.styleProfile === undefined ? null : JSON.stringify(run.styleProfile),
             JSON.stringify(run.result.provider),
             JSON.stringify(run.result.summary),
-            run.original
+            run.original,
+            run.settings === undefined ? null : JSON.stringify(run.settings),
+            run.outcome === undefined ? null : JSON.stringify(run.outcome)
           )
           const insert = db.prepare(
             "INSERT INTO paragraphs (document_id, n, segment, original, rewrite, report) VALUES (?, ?, ?, ?, ?, ?)"
@@ -112,7 +125,7 @@ export class Versions extends Context.Service<
         const found = yield* database.use((db) => {
           const version = db
             .prepare(
-              "SELECT n, created_at, style_profile_id, provider, summary, original FROM versions WHERE document_id = ? AND n = ?"
+              `SELECT v.n, v.created_at, v.original, ${VERSION_META_COLUMNS} FROM versions v WHERE v.document_id = ? AND v.n = ?`
             )
             .get(documentId, n) as VersionRow | undefined
           if (version === undefined) return undefined
@@ -243,12 +256,9 @@ interface StoredReport {
   readonly warnings: ReadonlyArray<string>
 }
 
-interface VersionRow {
+interface VersionRow extends VersionMetaRow {
   readonly n: number
   readonly created_at: number
-  readonly style_profile_id: string
-  readonly provider: string
-  readonly summary: string
   readonly original: string
 }
 
@@ -359,6 +369,8 @@ const toDetail = (version: VersionRow, rows: ReadonlyArray<ParagraphRow>): Versi
     styleProfileId: version.style_profile_id,
     provider: JSON.parse(version.provider) as VersionDetail["provider"],
     summary: JSON.parse(version.summary) as VersionDetail["summary"],
+    settings: settingsOf(version),
+    outcome: outcomeOf(version),
     paragraphs: rows.map(toParagraph),
     // The document's blocks in order, blank lines left out; `kept` for those not under review.
     blocks: doc.segments

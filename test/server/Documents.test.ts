@@ -184,7 +184,7 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         const doc = yield* jsonOf<Detail>(yield* postJson("/api/documents", { text }))
         const run = yield* postJson(`/api/documents/${doc.id}/rewrite`, {
           styleProfileId: "plain-english",
-          options: { styleThreshold: 0 }
+          options: { styleThreshold: 0, instruction: "  keep it short " }
         })
         assert.strictEqual(run.status, 200)
         const result = yield* jsonOf<{ finalText: string; version: number; debug?: unknown }>(run)
@@ -209,8 +209,29 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
           }>
           readonly blocks: ReadonlyArray<{ index: number; kept: boolean; text: string }>
         }
-        const version = yield* jsonOf<Version>(yield* getPath(path))
+        const version = yield* jsonOf<Version & { settings: unknown; outcome: unknown }>(yield* getPath(path))
         assert.strictEqual(version.styleProfileId, "plain-english")
+        // What made the version, and how its run ended.
+        const settings = {
+          styleProfileId: "plain-english",
+          styleProfileName: "Plain English",
+          instruction: "keep it short",
+          model: "google/gemma-4-12b-it-qat",
+          provider: (yield* FakeProvider).baseUrl,
+          styleThreshold: 0,
+          maxRewriteIterations: 2,
+          runMeaningCheck: true
+        }
+        assert.deepStrictEqual(version.settings, settings)
+        const outcome = { state: "finished", paragraphs: 2, done: 2, rewritten: 2, failed: 0, reason: null }
+        assert.deepStrictEqual(version.outcome, outcome)
+        const withVersions = yield* jsonOf<{ versions: ReadonlyArray<{ settings: unknown; outcome: unknown }> }>(
+          yield* getPath(`/api/documents/${doc.id}`)
+        )
+        assert.deepStrictEqual(
+          [withVersions.versions[0]?.settings, withVersions.versions[0]?.outcome],
+          [settings, outcome]
+        )
         // The document in order, for the review: the heading and the code block in place between the paragraphs.
         assert.deepStrictEqual(
           version.blocks.map((b) => [b.kept, b.text.trimEnd()]),
@@ -470,8 +491,19 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
         paragraphs: ReadonlyArray<{ rewrite: string; status: string; styleScore: number | null }>
         blocks: ReadonlyArray<{ kept: boolean; text: string }>
         summary: { styleScore: number; rewritten: number; warnings: ReadonlyArray<string> }
+        outcome: unknown
+        settings: { runMeaningCheck: boolean | null }
         text: string
       }>(yield* getPath(`/api/documents/${doc.id}/versions/1`))
+      assert.deepStrictEqual(version.outcome, {
+        state: "cancelled",
+        paragraphs: 3,
+        done: 2,
+        rewritten: 2,
+        failed: 0,
+        reason: null
+      })
+      assert.strictEqual(version.settings.runMeaningCheck, false)
       // The finished paragraphs keep what the run measured of them, and the summary says the run was cancelled.
       assert.deepStrictEqual(
         version.paragraphs.map((p) => p.status),

@@ -5,8 +5,11 @@
  * is offered as the alternative; deleting a document removes its versions and paragraphs.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
+import { BackupFile } from "../../../src/domain/Backup.ts"
+import type { VersionOutcome, VersionSettings } from "../../../src/domain/Documents.ts"
 import type { StyleProfile } from "../../../src/domain/Rewrite.ts"
+import { Backup } from "../../../src/store/Backup.ts"
 import { Documents } from "../../../src/store/Documents.ts"
 import { Versions } from "../../../src/store/Versions.ts"
 import { DOCUMENT, documentWithVersions, inStore, ORIGINALS, rewrittenRun, rowCount, runResult } from "./StoreAt.ts"
@@ -115,6 +118,69 @@ describe("saving a run", () => {
           )
           assert.deepStrictEqual(version.paragraphs[2]?.warnings, ["the rewrite dropped a name"])
           assert.deepStrictEqual(version.paragraphs[3]?.warnings, ["the provider timed out"])
+        })
+      )
+  )
+
+  it.effect(
+    "a version keeps what made it and how its run ended, through a backup; one saved before says what it can",
+    () =>
+      inStore(
+        Effect.gen(function* () {
+          const versions = yield* Versions
+          const documents = yield* Documents
+          const settings: VersionSettings = {
+            styleProfileId: "plain",
+            styleProfileName: "Plain",
+            instruction: "shorter",
+            model: "m",
+            provider: "http://127.0.0.1:9/v1",
+            styleThreshold: 65,
+            maxRewriteIterations: 1,
+            runMeaningCheck: false
+          }
+          const outcome: VersionOutcome = {
+            state: "failed",
+            paragraphs: 3,
+            done: 1,
+            rewritten: 1,
+            failed: 2,
+            reason: "the provider at http://127.0.0.1:9/v1 answered 500"
+          }
+          const { id } = yield* documents.create({ text: DOCUMENT })
+          yield* versions.save(id, { styleProfileId: "plain", original: DOCUMENT, result: FIRST, settings, outcome })
+          yield* versions.save(id, { styleProfileId: "plain", original: DOCUMENT, result: FIRST })
+          const kept = yield* versions.get(id, 1)
+          assert.deepStrictEqual([kept.settings, kept.outcome], [settings, outcome])
+          assert.deepStrictEqual((yield* documents.get(id)).versions.at(-1)?.settings, settings)
+          // Saved without them (as before they were kept): the style, the provider and model, the counts.
+          const before = yield* versions.get(id, 2)
+          assert.deepStrictEqual(before.settings, {
+            styleProfileId: "plain",
+            styleProfileName: null,
+            instruction: "",
+            model: "test-model",
+            provider: "http://127.0.0.1:9/v1",
+            styleThreshold: null,
+            maxRewriteIterations: null,
+            runMeaningCheck: null
+          })
+          assert.deepStrictEqual(before.outcome, {
+            state: "finished",
+            paragraphs: 3,
+            done: 3,
+            rewritten: FIRST.summary.rewritten,
+            failed: 0,
+            reason: null
+          })
+          // A backup carries them: restored under a new id, the copy reads the same.
+          const { backup } = yield* (yield* Backup).export
+          const file = Schema.decodeUnknownSync(BackupFile)(JSON.parse(JSON.stringify(backup)))
+          const renamed = { ...file, documents: file.documents.map((d) => ({ ...d, id: `${d.id}-copy` })) }
+          yield* (yield* Backup).restore(renamed)
+          const copy = yield* versions.get(`${id}-copy`, 1)
+          assert.deepStrictEqual([copy.settings, copy.outcome], [settings, outcome])
+          assert.deepStrictEqual((yield* versions.get(`${id}-copy`, 2)).settings, before.settings)
         })
       )
   )
