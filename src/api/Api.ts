@@ -30,6 +30,8 @@ import {
   DocumentList,
   DocumentRewriteRequest,
   DocumentRewriteResult,
+  RetryParagraphsRequest,
+  RetryParagraphsResult,
   ReviewParagraph,
   UpdateDocument,
   VersionDetail
@@ -286,6 +288,15 @@ export class DocumentsApi extends HttpApiGroup.make("documents")
     }).annotate(
       OpenApi.Description,
       "Accepts, rejects or edits one paragraph (or sets it back to pending); `text` holds the edit. With `If-Match: \"<revision>\"` (the paragraph's `revision`) a decision or retry that came first is not overwritten: the answer is 412. Any decision clears the paragraph's `alternative`."
+    ),
+    HttpApiEndpoint.post("retryMany", "/api/documents/:id/versions/:n/retry", {
+      params: VersionParams,
+      payload: RetryParagraphsRequest,
+      success: RetryParagraphsResult,
+      error: [...BODY_ERRORS, ParagraphNotFound, ...PROVIDER_ERRORS, ...WRITE_ERRORS]
+    }).annotate(
+      OpenApi.Description,
+      "Rewrites several paragraphs of the version again in one request (`indexes`, e.g. the ones whose provider calls failed), each as the single retry does, side by side. Answers the paragraphs rewritten, and those whose retry failed with why; when every one failed, the answer is that error."
     ),
     HttpApiEndpoint.post("retry", "/api/documents/:id/versions/:n/paragraphs/:index/retry", {
       params: ParagraphParams,

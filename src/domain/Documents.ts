@@ -147,6 +147,26 @@ export type DocumentRewriteRequest = typeof DocumentRewriteRequest.Type
 export const DocumentRewriteResult = Schema.Struct({ ...RewriteResult.fields, version: Schema.Finite })
 export type DocumentRewriteResult = typeof DocumentRewriteResult.Type
 
+/** `POST /api/documents/:id/versions/:n/retry`: several paragraphs of a version rewritten again in one request. */
+export const RetryParagraphsRequest = Schema.Struct({
+  ...DocumentRewriteRequest.fields,
+  /** The paragraphs' `index` values, as in the version's `paragraphs`. */
+  indexes: Schema.Array(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)))
+    .check(Schema.isMinLength(1, { message: "name at least one paragraph index" }))
+    .check(Schema.isMaxLength(1000, { message: "at most 1,000 paragraphs at a time" }))
+})
+export type RetryParagraphsRequest = typeof RetryParagraphsRequest.Type
+
+export const RetryParagraphsResult = Schema.Struct({
+  /** The paragraphs rewritten again, in the order asked (as the single retry answers each). */
+  paragraphs: Schema.Array(ReviewParagraph),
+  /** The paragraphs whose retry failed, with why; they are as they were. */
+  failed: Schema.Array(
+    Schema.Struct({ index: Schema.Finite, error: Schema.Struct({ code: Schema.String, message: Schema.String }) })
+  )
+})
+export type RetryParagraphsResult = typeof RetryParagraphsResult.Type
+
 export const DecisionRequest = Schema.Struct({
   decision: Decision,
   /** The edited paragraph; required with `edited`. */

@@ -8,12 +8,14 @@ import {
   DecisionRequest,
   type DocumentList,
   DocumentRewriteRequest,
+  RetryParagraphsRequest,
+  type RetryParagraphsResult,
   UpdateDocument,
   type VersionOutcome,
   type VersionSettings
 } from "../domain/Documents.ts"
 import { BackupFile } from "../domain/Backup.ts"
-import { DocumentNotFound, StorageFailed } from "../domain/Errors.ts"
+import { DocumentNotFound, errorBody, StorageFailed } from "../domain/Errors.ts"
 import type { RewriteResult } from "../domain/Rewrite.ts"
 import { Pipeline, rewritableCount, type RunInput } from "../pipeline/Pipeline.ts"
 import { DEFAULT_PROFILE_ID } from "../pipeline/Profiles.ts"
@@ -21,7 +23,7 @@ import type { DatabaseFailure } from "../store/Database.ts"
 import { Backup } from "../store/Backup.ts"
 import { DocumentRuns } from "../store/DocumentRuns.ts"
 import { Documents } from "../store/Documents.ts"
-import { Versions } from "../store/Versions.ts"
+import { type ParagraphSource, Versions } from "../store/Versions.ts"
 import { apiHandler, etag, ifMatchRevision, readBody } from "./Respond.ts"
 import { prepareRewrite } from "./RunRequests.ts"
 import { runResponse } from "./RunStream.ts"
@@ -179,22 +181,40 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
         Effect.gen(function* () {
           const body = yield* readBody(DocumentRewriteRequest)
           const versions = yield* Versions
-          const { original, revision, styleProfileId, styleProfile } = yield* versions
-            .source(params.id, params.n, params.index)
-            .pipe(withoutDatabaseFailure)
-          // The version's own profile unless the retry names another: inline profiles are kept with the version.
-          const asked = body.styleProfile !== undefined || body.styleProfileId !== undefined
-          const input = yield* prepareRewrite({
-            ...(asked ? {} : styleProfile !== undefined ? { styleProfile } : { styleProfileId }),
-            ...body,
-            document: original,
-            options: { ...body.options, includeDebug: true }
-          })
-          const result = yield* (yield* Pipeline).run(input)
-          const paragraph = yield* versions
-            .replace(params.id, params.n, params.index, result, revision)
-            .pipe(withoutDatabaseFailure)
+          const source = yield* versions.source(params.id, params.n, params.index).pipe(withoutDatabaseFailure)
+          const paragraph = yield* retryParagraph(params.id, params.n, params.index, source, body)
           return HttpServerResponse.jsonUnsafe(paragraph, { headers: etag(paragraph.revision) })
+        })
+      )
+    )
+    .handleRaw("retryMany", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const { indexes, ...body } = yield* readBody(RetryParagraphsRequest)
+          const versions = yield* Versions
+          const asked = [...new Set(indexes)]
+          // Every paragraph is looked up before any provider call: one that is not there refuses the whole request.
+          const sources = yield* Effect.forEach(asked, (index) =>
+            versions.source(params.id, params.n, index).pipe(withoutDatabaseFailure)
+          )
+          const outcomes = yield* Effect.forEach(
+            asked,
+            (index, i) => Effect.result(retryParagraph(params.id, params.n, index, sources[i]!, body)),
+            { concurrency: "unbounded" }
+          )
+          const paragraphs = outcomes.flatMap((o) => (o._tag === "Success" ? [o.success] : []))
+          const failures = outcomes.flatMap((o, i) =>
+            o._tag === "Failure" ? [{ index: asked[i]!, e: o.failure }] : []
+          )
+          // Nothing came back: the answer is the failure itself (a provider that is down is a 503, as for one).
+          if (paragraphs.length === 0 && failures[0] !== undefined) return yield* Effect.fail(failures[0].e)
+          return HttpServerResponse.jsonUnsafe({
+            paragraphs,
+            failed: failures.map(({ index, e }) => ({
+              index,
+              error: errorBody(e._tag === "ProviderError" ? e.reason : e).error
+            }))
+          } satisfies RetryParagraphsResult)
         })
       )
     )
@@ -237,6 +257,30 @@ export const BackupHandlers = HttpApiBuilder.group(Api, "backup", (handlers) =>
       )
     )
 )
+
+/**
+ * Rewrites one paragraph of a version again from its original: with the version's own profile unless the request
+ * names another (inline profiles are kept with the version), and puts the rewrite in place (see `Versions.replace`).
+ */
+const retryParagraph = (
+  documentId: string,
+  n: number,
+  index: number,
+  source: ParagraphSource,
+  body: DocumentRewriteRequest
+) =>
+  Effect.gen(function* () {
+    const { original, revision, styleProfileId, styleProfile } = source
+    const asked = body.styleProfile !== undefined || body.styleProfileId !== undefined
+    const input = yield* prepareRewrite({
+      ...(asked ? {} : styleProfile !== undefined ? { styleProfile } : { styleProfileId }),
+      ...body,
+      document: original,
+      options: { ...body.options, includeDebug: true }
+    })
+    const result = yield* (yield* Pipeline).run(input)
+    return yield* (yield* Versions).replace(documentId, n, index, result, revision).pipe(withoutDatabaseFailure)
+  })
 
 /** A failing database is a defect (logged, answered with a 500); a missing document stays a typed 404. */
 const withoutDatabaseFailure = <A, E extends { readonly _tag: string }, R>(effect: Effect.Effect<A, E, R>) =>

@@ -33,6 +33,14 @@ export interface SavedRun {
   readonly outcome?: VersionOutcome | undefined
 }
 
+/** What a retry of one paragraph starts from. */
+export interface ParagraphSource {
+  readonly original: string
+  readonly revision: number
+  readonly styleProfileId: string
+  readonly styleProfile?: StyleProfile
+}
+
 export class Versions extends Context.Service<
   Versions,
   {
@@ -55,15 +63,7 @@ export class Versions extends Context.Service<
       documentId: string,
       n: number,
       index: number
-    ) => Effect.Effect<
-      {
-        readonly original: string
-        readonly revision: number
-        readonly styleProfileId: string
-        readonly styleProfile?: StyleProfile
-      },
-      RouteNotFound | DatabaseFailure
-    >
+    ) => Effect.Effect<ParagraphSource, RouteNotFound | DatabaseFailure>
     /**
      * Puts a retry's rewrite in place of the paragraph's (its decision back to pending) when the paragraph is still at
      * `revision`, the one the retry started from. When the writer decided or edited it meanwhile, their decision

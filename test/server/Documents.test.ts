@@ -574,6 +574,83 @@ layer(TestApp(), { excludeTestServices: true })("the documents routes", (routes)
     })
   )
 
+  routes.effect(
+    "the paragraphs that failed are retried in one request; one not there refuses it, a bad list is a 400",
+    () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({
+          faults: [
+            { match: "second paragraph", behaviour: "refuse" },
+            { match: "third paragraph", behaviour: "refuse" }
+          ]
+        })
+        const text =
+          "We utilize the first paragraph.\n\nWe utilize the second paragraph.\n\nWe utilize the third paragraph.\n"
+        const doc = yield* jsonOf<Detail>(yield* postJson("/api/documents", { text }))
+        const run = yield* postJson(`/api/documents/${doc.id}/rewrite`, { options: { styleThreshold: 0 } })
+        assert.strictEqual(run.status, 200)
+        const path = `/api/documents/${doc.id}/versions/1`
+        interface Paragraph {
+          readonly index: number
+          readonly status: string
+          readonly rewrite: string
+        }
+        const before = yield* jsonOf<{ paragraphs: ReadonlyArray<Paragraph> }>(yield* getPath(path))
+        const failed = before.paragraphs.filter((p) => p.status === "failed").map((p) => p.index)
+        assert.strictEqual(failed.length, 2)
+
+        // The third still refuses: the second comes back rewritten, the third with why.
+        yield* fake.configure({ faults: [{ match: "third paragraph", behaviour: "refuse" }] })
+        const mixed = yield* jsonOf<{
+          paragraphs: ReadonlyArray<Paragraph>
+          failed: ReadonlyArray<{ index: number; error: { code: string; message: string } }>
+        }>(yield* postJson(`${path}/retry`, { indexes: failed, options: { styleThreshold: 0 } }))
+        assert.deepStrictEqual(
+          mixed.paragraphs.map((p) => [p.index, p.status, p.rewrite]),
+          [[failed[0], "rewritten", "We use the second paragraph."]]
+        )
+        assert.deepStrictEqual(
+          mixed.failed.map((f) => [f.index, f.error.code]),
+          [[failed[1], "provider_error"]]
+        )
+        assert.include(mixed.failed[0]?.error.message, "context size")
+
+        // Both at once, side by side: one request here, a rewrite call for each there.
+        yield* fake.configure({})
+        const again = yield* postJson(`${path}/retry`, { indexes: failed, options: { styleThreshold: 0 } })
+        assert.strictEqual(again.status, 200)
+        const body = yield* jsonOf<{ paragraphs: ReadonlyArray<Paragraph>; failed: ReadonlyArray<unknown> }>(again)
+        assert.deepStrictEqual(
+          body.paragraphs.map((p) => [p.index, p.rewrite]),
+          [
+            [failed[0], "We use the second paragraph."],
+            [failed[1], "We use the third paragraph."]
+          ]
+        )
+        assert.deepStrictEqual(body.failed, [])
+        const rewrites = (yield* fake.calls).filter((c) => c.task === "rewrite")
+        assert.strictEqual(rewrites.length, 2)
+        const after = yield* jsonOf<{ paragraphs: ReadonlyArray<Paragraph> }>(yield* getPath(path))
+        assert.deepStrictEqual(
+          after.paragraphs.map((p) => p.status),
+          ["rewritten", "rewritten", "rewritten"]
+        )
+
+        // A paragraph that is not there refuses the request before any call; so does a list that is not one.
+        yield* fake.configure({})
+        const missing = yield* postJson(`${path}/retry`, { indexes: [failed[0], 999] })
+        assert.strictEqual(missing.status, 404)
+        assert.include((yield* jsonOf<ErrorJson>(missing)).error.message, "no rewritten paragraph 999")
+        assert.strictEqual((yield* fake.calls).length, 0)
+        for (const indexes of [[], ["a"], [1.5], [-1], "0"]) {
+          const bad = yield* postJson(`${path}/retry`, { indexes })
+          assert.strictEqual(bad.status, 400, JSON.stringify(indexes))
+        }
+        assert.strictEqual((yield* postJson(`${path}/retry`, {})).status, 400)
+      })
+  )
+
   routes.effect("a paragraph of a version run with an inline style profile can be retried with that profile", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider

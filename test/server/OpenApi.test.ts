@@ -41,6 +41,7 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ["post", "/api/documents/{id}/rewrite"],
   ["get", "/api/documents/{id}/versions/{n}"],
   ["patch", "/api/documents/{id}/versions/{n}/paragraphs/{index}"],
+  ["post", "/api/documents/{id}/versions/{n}/retry"],
   ["post", "/api/documents/{id}/versions/{n}/paragraphs/{index}/retry"],
   ["get", "/api/backup"],
   ["post", "/api/backup"]
