@@ -9,6 +9,7 @@ import { CliFailure } from "../client/CliFailure.ts"
 import { writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
 import type { RedraftClient } from "../client/RedraftClient.ts"
+import { waitingNote } from "../src/domain/Waiting.ts"
 
 export interface BatchOptions {
   readonly files: ReadonlyArray<string>
@@ -59,7 +60,14 @@ export const rewriteFiles = (options: BatchOptions) =>
     const onEvent = (i: number) => (event: ProgressEvent) =>
       Effect.suspend(() => {
         counts[i] = { done: event.done, total: event.total }
-        return redraw(event.type === "progress" ? `${path.basename(options.files[i] ?? "")}: ${event.stage}` : "")
+        const file = path.basename(options.files[i] ?? "")
+        return redraw(
+          event.type === "progress"
+            ? `${file}: ${event.stage}`
+            : event.type === "waiting"
+              ? `${file}: ${waitingNote(event.leftMs)}`
+              : ""
+        )
       })
 
     const one = (file: string, i: number) =>

@@ -9,6 +9,7 @@ import { writeErr, writeOut } from "./Output.ts"
 import { makeProgress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
 import { json, jsonErrors, optionalString, withService } from "./Root.ts"
+import { waitingNote } from "../src/domain/Waiting.ts"
 
 const providerUrl = Flag.String("base-url").pipe(
   Flag.withDescription("Provider base URL, e.g. http://localhost:11434/v1 (default: the service's PROVIDER_BASE_URL)"),
@@ -146,7 +147,11 @@ export const rewrite = Command.make(
         progress.update(
           event.done,
           event.total,
-          event.type === "progress" ? `${event.stage} (round ${event.attempt + 1})` : ""
+          event.type === "progress"
+            ? `${event.stage} (round ${event.attempt + 1})`
+            : event.type === "waiting"
+              ? waitingNote(event.leftMs)
+              : ""
         )
       const result = yield* runDocument(document, input.files[0] ?? "-", onEvent).pipe(Effect.ensuring(progress.finish))
       const out = optionalString(input.out)

@@ -126,7 +126,7 @@ export class RedraftClient extends Context.Service<
           Stream.runForEach((event) =>
             Effect.gen(function* () {
               const data = yield* decodeJson(event.data)
-              if (event.event === "progress" || event.event === "segment") {
+              if (event.event === "progress" || event.event === "segment" || event.event === "waiting") {
                 yield* onProgress({ ...(data as object), type: event.event } as ProgressEvent)
               } else if (event.event === "result") outcome = { result: data as A }
               else if (event.event === "error") outcome = yield* apiFailure(data, 0).pipe(Effect.flip)

@@ -181,7 +181,7 @@ export class ProfilesApi extends HttpApiGroup.make("profiles")
   .annotate(OpenApi.Title, "Profiles") {}
 
 const STREAM_NOTE =
-  " With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead: one `outline` ({type, blocks: [{index, kept, text}], total}: the document's blocks in order, `kept` for those not rewritten) first, then `progress` ({type, segment, stage, attempt, done, total}) and `segment` ({type, segment, text, status, reason?, done, total}) events as the paragraphs finish, then one `result` event holding this JSON answer, or one `error` event holding the error body."
+  " With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead: one `outline` ({type, blocks: [{index, kept, text}], total}: the document's blocks in order, `kept` for those not rewritten) first, then `progress` ({type, segment, stage, attempt, done, total}) and `segment` ({type, segment, text, status, reason?, done, total}) events as the paragraphs finish, a `waiting` event ({type, segment, reason, retryInMs, leftMs, done, total}) whenever a provider call failed for now and waits to try again (the model server restarting, say; `leftMs` is how long it goes on trying), then one `result` event holding this JSON answer, or one `error` event holding the error body."
 
 export class RewriteApi extends HttpApiGroup.make("rewrite")
   .add(

@@ -211,6 +211,18 @@ export type ProgressEvent =
       readonly total: number
     }
   | {
+      /** A provider call of the paragraph failed for now and waits to try again (the server restarting, say). */
+      readonly type: "waiting"
+      readonly segment: number
+      /** Why, in the provider's or Redraft's words. */
+      readonly reason: string
+      /** How long the call waits before its next attempt, and how long it goes on trying, in milliseconds. */
+      readonly retryInMs: number
+      readonly leftMs: number
+      readonly done: number
+      readonly total: number
+    }
+  | {
       readonly type: "segment"
       readonly segment: number
       readonly text: string

@@ -2,6 +2,7 @@ import { Clock, Context, Deferred, Effect, Layer, Ref } from "effect"
 import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
 import type { ResolvedOptions, RewriteResult, RunEvent } from "../domain/Rewrite.ts"
 import { CallRank } from "../provider/Gate.ts"
+import { RetryNotice } from "../provider/Retry.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
@@ -83,7 +84,19 @@ export class Pipeline extends Context.Service<
             original
           ).pipe(
             // The paragraph's place in the document is its place in line for a provider slot (Gate.ts).
-            Effect.provideService(CallRank, { run: runNumber, rank: index })
+            Effect.provideService(CallRank, { run: runNumber, rank: index }),
+            // A call waiting to retry says so, with how long it goes on trying: the client can show the wait.
+            Effect.provideService(RetryNotice, (wait) =>
+              emit({
+                type: "waiting",
+                segment: index,
+                reason: wait.reason,
+                retryInMs: Math.round(wait.waitMs),
+                leftMs: Math.round(wait.leftMs),
+                done,
+                total
+              })
+            )
           )
 
         const processSegment = (index: number, paragraph: number, original: string) =>

@@ -93,11 +93,11 @@ export const buildResult = (input: ReportInput): RewriteResult => {
       meaning:
         !anyChecked || !options.runMeaningCheck
           ? "skipped"
-          : done.every((w) => w.outcome.report.pass)
+          : done.every((w) => w.outcome.report.pass) && done.length === segments.length
             ? "passed"
             : "failed",
       failed: paragraphs.filter((p) => p.status === "failed").length,
-      warnings: [...segments.flatMap(paragraphWarnings), ...input.documentWarnings]
+      warnings: [...segments.flatMap(paragraphWarnings), ...failureWarnings(segments), ...input.documentWarnings]
     },
     paragraphs,
     provider: input.provider,
@@ -136,11 +136,45 @@ export const buildResult = (input: ReportInput): RewriteResult => {
 
 /** "Paragraph 3 ("In order to upgrade, utilize the…"): kept as it was, because …". */
 const paragraphWarnings = (segment: FinishedSegment): ReadonlyArray<string> => {
+  if (segment.outcome._tag === "Failed") return []
   const where = `Paragraph ${segment.paragraph} (${excerpt(segment.original)})`
-  if (segment.outcome._tag === "Failed") {
-    return [`${where}: kept as it was, because its provider calls failed: ${segment.outcome.failure.message}.`]
-  }
   return segment.outcome.work.outcome.warnings.map((w) => `${where}: ${w}`)
+}
+
+/**
+ * One warning per reason for the paragraphs whose provider calls failed: a server that went away costs one line
+ * ("Paragraphs 3, 5 and 7–12 kept their text, because their provider calls failed: …"), not one per paragraph. How
+ * long each call was retried is left out of the reason, so the same failure groups whatever it cost.
+ */
+const failureWarnings = (segments: ReadonlyArray<FinishedSegment>): ReadonlyArray<string> => {
+  const byReason = new Map<string, Array<FinishedSegment>>()
+  for (const s of segments) {
+    if (s.outcome._tag !== "Failed") continue
+    const reason = s.outcome.failure.message.replace(ATTEMPTS_NOTE, "")
+    byReason.set(reason, [...(byReason.get(reason) ?? []), s])
+  }
+  return [...byReason].map(([reason, failed]) => {
+    const [only] = failed
+    return failed.length === 1 && only !== undefined
+      ? `Paragraph ${only.paragraph} (${excerpt(only.original)}): kept as it was, because its provider calls failed: ${reason}.`
+      : `${numberList(failed.map((s) => s.paragraph))} kept their text, because their provider calls failed: ${reason}.`
+  })
+}
+
+/** The retry note Retry.ts adds to a failure's message. */
+const ATTEMPTS_NOTE = / \(\d+ attempts over [\d.]+ s\)$/
+
+/** "Paragraphs 3, 5 and 7–12": runs of consecutive numbers as ranges. */
+export const numberList = (numbers: ReadonlyArray<number>): string => {
+  const runs: Array<[number, number]> = []
+  for (const n of numbers.toSorted((a, b) => a - b)) {
+    const last = runs.at(-1)
+    if (last !== undefined && n === last[1] + 1) last[1] = n
+    else runs.push([n, n])
+  }
+  const parts = runs.flatMap(([a, b]) => (a === b ? [`${a}`] : b === a + 1 ? [`${a}`, `${b}`] : [`${a}–${b}`]))
+  const words = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`
+  return `Paragraph${numbers.length === 1 ? "" : "s"} ${words}`
 }
 
 const excerpt = (text: string): string => {

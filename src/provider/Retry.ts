@@ -1,4 +1,4 @@
-import { Clock, Duration, Effect, Random } from "effect"
+import { Clock, Context, Duration, Effect, Random } from "effect"
 import { ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
 
 /** The longest wait between two attempts, unless the provider asks for more with `Retry-After`. */
@@ -17,6 +17,18 @@ export interface RetryPolicy {
 }
 
 type Failure = ProviderUnreachable | ProviderTimeout | ProviderRejected
+
+/** A call about to wait before its next attempt: why, and how much of its budget is left once it has waited. */
+export interface RetryWait {
+  readonly reason: string
+  readonly waitMs: number
+  readonly leftMs: number
+}
+
+/** Told of every wait before a retry; a run sets it to tell its client that it is waiting for the model server. */
+export const RetryNotice = Context.Reference<(wait: RetryWait) => Effect.Effect<void>>("app/provider/RetryNotice", {
+  defaultValue: () => () => Effect.void
+})
 
 /**
  * Failures that a later attempt can cure: the server is down or restarting (connection refused or reset), busy or
@@ -55,6 +67,7 @@ export const retryWithinBudget = <A>(attempt: Effect.Effect<A, Failure>, policy:
           ? Math.max(asked, Duration.toMillis(policy.baseDelay))
           : backoff * (0.5 + (yield* Random.next))
       if (spent + wait > budgetMs) return yield* Effect.fail(gaveUp(failure, retry + 1, spent))
+      yield* (yield* RetryNotice)({ reason: failure.message, waitMs: wait, leftMs: budgetMs - spent })
       yield* Effect.sleep(Duration.millis(wait))
     }
   })

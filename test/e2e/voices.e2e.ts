@@ -126,11 +126,14 @@ describe("the writer's own voices in Chromium", () => {
       picked
     )
     assert.strictEqual((await page.locator("[data-test=profile] option:checked").textContent())?.trim(), "Field notes")
-    await page.fill("[data-test=instruction]", "for a ten-year-old")
     await page.click("[data-test=new-document]")
     await page.fill("[data-test=document]", DOCUMENT)
+    await page.fill("[data-test=instruction]", "for a ten-year-old")
     await page.click("[data-test=run]")
     await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
+    // The instruction went with that run: the box is empty for the next, and the version says what made it.
+    assert.strictEqual(await page.inputValue("[data-test=instruction]"), "")
+    assert.include((await page.textContent("[data-test=version-settings]")) ?? "", "instruction “for a ten-year-old”")
     const scores = await page.locator("[data-test=paragraph-style]").allTextContents()
     assert.strictEqual(scores.length, 2)
     // The document's paragraphs are short: each score says it is not sure.
@@ -223,6 +226,8 @@ describe("the writer's own voices in Chromium", () => {
     await page.click("[data-test=close-voices]")
     await dialog().waitFor({ state: "hidden" })
     assert.isAtMost(await sidewaysOverflow(page), 0)
+    // A phone shows the review after a run; the style picker is on the document's tab.
+    await page.click("[data-test=tab-document]")
     await page.locator("[data-test=instruction]").scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SCREENSHOTS}/20-style-picker-narrow.png` })
     assert.deepStrictEqual(problems, [])

@@ -252,6 +252,7 @@ describe("the web workspace in Chromium", () => {
   it("fits a narrow screen without sideways scrolling", async () => {
     await app.run(app.fake.configure({}))
     await page.setViewportSize({ width: 390, height: 844 })
+    await page.click("[data-test=tab-document]")
     await page.click("[data-test=run]")
     await page.waitForSelector("[data-test=pending-count]")
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -233,6 +233,32 @@ describe("a model server that restarts", () => {
       })
     )
 
+    it.effect("a streamed run says while its calls wait for the server, with how long they go on trying", () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({ delayMs: 60 })
+        const document = PARAGRAPHS.slice(0, 6).join("\n\n") + "\n"
+        const run = yield* streamRewrite({ document }, false).pipe(Effect.forkChild)
+        yield* eventually(
+          Effect.map(fake.calls, (calls) => calls.length > 1),
+          "the first calls"
+        )
+        yield* fake.outage(1_000)
+        const events = parseEvents((yield* Fiber.join(run)).text)
+        const waits = events.filter((e) => e.event === "waiting").map((e) => e.data as Record<string, unknown>)
+        assert.isAbove(waits.length, 0)
+        for (const wait of waits) {
+          assert.match(String(wait["reason"]), /cannot reach the provider|unreadable|reset|ECONN/)
+          assert.isAbove(Number(wait["leftMs"]), 0)
+          assert.isAtMost(Number(wait["leftMs"]), 5_000)
+          assert.isAbove(Number(wait["retryInMs"]), 0)
+        }
+        // Waited for, not lost: the run ends with every paragraph rewritten.
+        const result = events.find((e) => e.event === "result")?.data as { summary: { failed: number } } | undefined
+        assert.strictEqual(result?.summary.failed, 0)
+      })
+    )
+
     it.effect("a run that starts while the server is down waits for its model list and goes through", () =>
       Effect.gen(function* () {
         const fake = yield* FakeProvider

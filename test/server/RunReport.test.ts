@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ProviderTimeout } from "../../src/domain/Errors.ts"
+import { ProviderTimeout, ProviderUnreachable } from "../../src/domain/Errors.ts"
 import { resolveOptions } from "../../src/domain/Rewrite.ts"
 import { emptyUsage } from "../../src/provider/LlmProvider.ts"
-import { buildResult, type FinishedSegment } from "../../src/pipeline/RunReport.ts"
+import { buildResult, type FinishedSegment, numberList } from "../../src/pipeline/RunReport.ts"
 
 /** The run's report is a pure function of its finished segments: tested here without HTTP, stages or a model. */
 const pass = { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] }
@@ -219,6 +219,34 @@ describe("RunReport, rule by rule", () => {
       "skipped"
     )
     assert.strictEqual(resultOf([failed]).summary.meaning, "skipped")
+    // A paragraph whose calls failed kept its text unchecked: the run's meaning is not "passed" over it.
+    assert.strictEqual(resultOf([ok, failed]).summary.meaning, "failed")
+  })
+
+  it("words the paragraphs that failed for one reason as one warning, whatever each call's retries cost", () => {
+    const down = (index: number, paragraph: number, attempts: string): FinishedSegment => ({
+      ...failed,
+      index,
+      paragraph,
+      outcome: {
+        _tag: "Failed",
+        failure: new ProviderUnreachable({ message: `cannot reach the provider: ECONNREFUSED${attempts}` })
+      }
+    })
+    const segments = [
+      done(0, "We utilize it.", "We use it."),
+      down(2, 2, " (9 attempts over 20.1 s)"),
+      down(4, 3, " (8 attempts over 19.7 s)"),
+      down(6, 4, ""),
+      down(10, 6, " (2 attempts over 0.5 s)"),
+      { ...failed, index: 12, paragraph: 7 }
+    ]
+    assert.deepStrictEqual(resultOf(segments).summary.warnings, [
+      "Paragraphs 2–4 and 6 kept their text, because their provider calls failed: cannot reach the provider: ECONNREFUSED.",
+      'Paragraph 7 ("Back up first."): kept as it was, because its provider calls failed: the provider did not answer within 60 s.'
+    ])
+    assert.strictEqual(numberList([9, 1, 2, 4, 5, 6]), "Paragraphs 1, 2, 4–6 and 9")
+    assert.strictEqual(numberList([3]), "Paragraph 3")
   })
 
   it("scores the text each paragraph ended with, the check's own grade first, and rounds the mean", () => {

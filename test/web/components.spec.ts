@@ -128,8 +128,13 @@ describe("RunBar", () => {
                 status: "running",
                 total: 3,
                 done: 1,
+                outline: [
+                  { index: 0, kept: true, text: "# Notes" },
+                  { index: 1, kept: false, text: "One." },
+                  { index: 3, kept: false, text: "Two." }
+                ],
                 segments: {
-                  0: { stage: "rewrite", attempt: 1, finished: false },
+                  1: { stage: "rewrite", attempt: 1, finished: false },
                   2: { stage: "done", attempt: 0, finished: true }
                 }
               }
@@ -141,7 +146,7 @@ describe("RunBar", () => {
     const run = useRunStore()
     expect(wrapper.get("[data-test=progress-text]").text()).toBe("1 of 3 paragraphs done")
     expect(wrapper.findAll("[data-test=segment-progress]").map((s) => s.text())).toEqual([
-      "Segment 1: rewrite (round 2)"
+      "Paragraph 1: rewrite (round 2)"
     ])
     await wrapper.get("[data-test=cancel]").trigger("click")
     expect(run.cancel).toHaveBeenCalled()
@@ -187,6 +192,17 @@ const VERSION = {
   styleProfileId: "plain-english",
   provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
   summary: SUMMARY,
+  settings: {
+    styleProfileId: "plain-english",
+    styleProfileName: "Plain English",
+    instruction: "",
+    model: "gemma-4",
+    provider: "http://localhost:1234/v1",
+    styleThreshold: 80,
+    maxRewriteIterations: 2,
+    runMeaningCheck: true
+  },
+  outcome: { state: "finished", paragraphs: 3, done: 3, rewritten: 2, failed: 0, reason: null },
   blocks: OUTLINE,
   text: "# Servers\n\nWe use 4 servers.\n\nIt rained on 3 May.\n\nWe utilize 2 disks.\n",
   paragraphs: [
@@ -291,7 +307,10 @@ describe("ReviewView", () => {
   })
 
   it("reviews a saved version: decisions, reasons, findings, the style note, the counts", () => {
-    const wrapper = mountReview({ status: "done", outline: [] }, { version: VERSION, versions: [{ n: 2 }, { n: 1 }] })
+    const wrapper = mountReview(
+      { status: "done", outline: [] },
+      { version: VERSION, versions: [VERSION, { ...VERSION, n: 1 }] }
+    )
     expect(cards(wrapper).map((c) => c.attributes("data-status"))).toEqual(["rewritten", "kept", "failed"])
     expect(cards(wrapper).map((c) => c.get("[data-test=decision]").text())).toEqual(["pending", "pending", "rejected"])
     const [rewritten, kept, failed] = cards(wrapper)
@@ -346,7 +365,7 @@ describe("ReviewView", () => {
     }
     const wrapper = mountReview(
       { status: "done", outline: [] },
-      { version: { ...VERSION, paragraphs: [checked, edited] }, versions: [{ n: 2 }] }
+      { version: { ...VERSION, paragraphs: [checked, edited] }, versions: [VERSION] }
     )
     const [first, second] = cards(wrapper)
     expect(first?.get("[data-test=meaning-note]").text()).toBe("meaning kept")

@@ -239,7 +239,33 @@ describe("review store", () => {
 
   it("with no document open there is nothing to review, decide or retry", async () => {
     const editor = tab()
-    editor.review.versions = [{ n: 1, createdAt: "2026-11-26T00:00:00.000Z" }]
+    editor.review.versions = [
+      {
+        n: 1,
+        createdAt: "2026-11-26T00:00:00.000Z",
+        styleProfileId: "plain-english",
+        summary: {
+          segments: 1,
+          rewritten: 1,
+          protected: 0,
+          styleScore: 90,
+          meaning: "passed",
+          failed: 0,
+          warnings: []
+        },
+        settings: {
+          styleProfileId: "plain-english",
+          styleProfileName: "Plain English",
+          instruction: "",
+          model: "m",
+          provider: "http://127.0.0.1:9/v1",
+          styleThreshold: 80,
+          maxRewriteIterations: 2,
+          runMeaningCheck: true
+        },
+        outcome: { state: "finished", paragraphs: 1, done: 1, rewritten: 1, failed: 0, reason: null }
+      }
+    ]
     await editor.review.load()
     expect(editor.review.versions).toEqual([])
     expect(editor.review.version).toBeNull()

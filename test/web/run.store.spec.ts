@@ -7,7 +7,7 @@ import { createPinia, setActivePinia } from "pinia"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { nextTick } from "vue"
 import { parseSse, type RewriteResult } from "../../web/src/api/redraft.ts"
-import { DEFAULT_PROFILE_ID, MAX_DOCUMENT_CHARS, MAX_INSTRUCTION_CHARS, useRunStore } from "../../web/src/stores/run.ts"
+import { DEFAULT_PROFILE_ID, MAX_DOCUMENT_CHARS, useRunStore } from "../../web/src/stores/run.ts"
 import { useSettingsStore } from "../../web/src/stores/settings.ts"
 import { api, eventually, openPageAt, startService, until, serviceForSpec } from "./support/RealService.ts"
 
@@ -294,33 +294,55 @@ describe("the styles to choose from", () => {
     expect(run.profiles).toEqual([])
   })
 
-  it("remembers the style and instruction chosen, and forgets stored ones it cannot read", async () => {
+  it("remembers the style chosen, and forgets a stored one it cannot read", async () => {
     const run = useRunStore()
     expect(run.profileId).toBe(DEFAULT_PROFILE_ID)
-    expect(run.options.instruction).toBe("")
     run.profileId = "plain-english"
-    run.options.instruction = "shorter"
     await nextTick()
-    expect(JSON.parse(localStorage.getItem("redraft.run")!)).toEqual({
-      profileId: "plain-english",
-      instruction: "shorter"
-    })
+    expect(JSON.parse(localStorage.getItem("redraft.run")!)).toEqual({ profileId: "plain-english" })
     setActivePinia(createPinia())
     expect(useRunStore().profileId).toBe("plain-english")
-    expect(useRunStore().options.instruction).toBe("shorter")
 
-    // An instruction kept from before is cut to the limit.
-    localStorage.setItem("redraft.run", JSON.stringify({ instruction: "a".repeat(MAX_INSTRUCTION_CHARS + 5) }))
-    setActivePinia(createPinia())
-    expect(useRunStore().options.instruction).toBe("a".repeat(MAX_INSTRUCTION_CHARS))
-    expect(useRunStore().profileId).toBe(DEFAULT_PROFILE_ID)
-
-    for (const unreadable of ["{", "null", "7", JSON.stringify({ profileId: 7, instruction: ["x"] })]) {
+    for (const unreadable of ["{", "null", "7", JSON.stringify({ profileId: 7 })]) {
       localStorage.setItem("redraft.run", unreadable)
       setActivePinia(createPinia())
       expect(useRunStore().profileId).toBe(DEFAULT_PROFILE_ID)
-      expect(useRunStore().options.instruction).toBe("")
     }
+  })
+
+  it("an instruction belongs to one run unless it is pinned to the document, and then it stays with that one", async () => {
+    const run = useRunStore()
+    run.showInstructionOf("doc-a")
+    expect([run.options.instruction, run.pinned]).toEqual(["", false])
+    run.options.instruction = "shorter"
+    run.instructionUsed()
+    expect(run.options.instruction).toBe("")
+
+    run.options.instruction = "for a ten-year-old"
+    run.pinInstruction("doc-a", true)
+    run.instructionUsed()
+    expect(run.options.instruction).toBe("for a ten-year-old")
+    // Edits of a pinned instruction are kept; another document has none; coming back brings it, after a reload too.
+    run.options.instruction = "for a ten-year-old, shorter"
+    await nextTick()
+    run.showInstructionOf("doc-b")
+    expect([run.options.instruction, run.pinned]).toEqual(["", false])
+    setActivePinia(createPinia())
+    const reloaded = useRunStore()
+    expect(reloaded.options.instruction).toBe("")
+    reloaded.showInstructionOf("doc-a")
+    expect([reloaded.options.instruction, reloaded.pinned]).toEqual(["for a ten-year-old, shorter", true])
+    reloaded.pinInstruction("doc-a", false)
+    reloaded.showInstructionOf("doc-a")
+    expect([reloaded.options.instruction, reloaded.pinned]).toEqual(["", false])
+
+    // A new text saved for the first time keeps the instruction typed into it, and its pin.
+    reloaded.showInstructionOf(null)
+    reloaded.options.instruction = "plainer"
+    reloaded.pinInstruction(null, true)
+    reloaded.showInstructionOf("doc-new")
+    expect([reloaded.options.instruction, reloaded.pinned]).toEqual(["plainer", true])
+    expect(JSON.parse(localStorage.getItem("redraft.pinned-instructions")!)).toEqual({ "doc-new": "plainer" })
   })
 })
 

@@ -169,6 +169,17 @@ describe("ReviewView in the writer's own voice", () => {
     styleProfileId,
     provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
     summary: { segments: 1, rewritten: 1, protected: 0, styleScore: 84, meaning: "passed", failed: 0, warnings: [] },
+    settings: {
+      styleProfileId,
+      styleProfileName: null,
+      instruction: "",
+      model: "gemma-4",
+      provider: "http://localhost:1234/v1",
+      styleThreshold: 80,
+      maxRewriteIterations: 2,
+      runMeaningCheck: true
+    },
+    outcome: { state: "finished", paragraphs: 1, done: 1, rewritten: 1, failed: 0, reason: null },
     blocks: [{ index: 0, kept: false, text: "We utilize 4 servers." }],
     text: "We use 4 servers.\n",
     paragraphs: [
@@ -194,7 +205,7 @@ describe("ReviewView in the writer's own voice", () => {
           pinia({
             run: { documentId: "d1", status: "done", outline: [], profiles: [MINE, DEFAULT_STYLE] },
             documents: { currentId: "d1" },
-            review: { version: version(styleProfileId), versions: [{ n: 1 }] }
+            review: { version: version(styleProfileId), versions: [version(styleProfileId)] }
           })
         ]
       }
@@ -219,7 +230,7 @@ describe("ReviewView in the writer's own voice", () => {
             documents: { currentId: "d1" },
             review: {
               version: { ...base, paragraphs: base.paragraphs.map((p) => ({ ...p, rewrite: long, text: long })) },
-              versions: [{ n: 1 }]
+              versions: [base]
             }
           })
         ]

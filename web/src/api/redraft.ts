@@ -24,6 +24,7 @@ import type {
   DocumentDetail,
   DocumentList,
   DocumentRewriteRequest,
+  RetryParagraphsResult,
   ReviewParagraph,
   UpdateDocument,
   VersionDetail
@@ -175,6 +176,7 @@ export type StreamEvent =
   | { readonly type: "outline"; readonly data: OutlineEvent }
   | { readonly type: "progress"; readonly data: Extract<ProgressEvent, { type: "progress" }> }
   | { readonly type: "segment"; readonly data: Extract<ProgressEvent, { type: "segment" }> }
+  | { readonly type: "waiting"; readonly data: Extract<ProgressEvent, { type: "waiting" }> }
   | { readonly type: "result"; readonly data: RewriteResult & { readonly version?: number } }
   | { readonly type: "error"; readonly data: ApiErrorBody }
 
@@ -247,7 +249,14 @@ export const restoreBackup = (file: unknown) => sendJson<RestoreResult>("POST", 
 
 export const deleteDocument = (id: string) => sendJson<void>("DELETE", `/api/documents/${encodeURIComponent(id)}`)
 
-export type { Decision, ReviewParagraph, VersionDetail } from "../../../src/domain/Documents.ts"
+export type {
+  Decision,
+  ReviewParagraph,
+  VersionDetail,
+  VersionOutcome,
+  VersionSettings,
+  VersionSummary
+} from "../../../src/domain/Documents.ts"
 export type { Finding } from "../../../src/domain/Finding.ts"
 
 const versionPath = (id: string, n: number) => `/api/documents/${encodeURIComponent(id)}/versions/${n}`
@@ -259,3 +268,7 @@ export const decideParagraph = (id: string, n: number, index: number, body: Deci
 
 export const retryParagraph = (id: string, n: number, index: number, body: DocumentRewriteRequest) =>
   sendJson<ReviewParagraph>("POST", `${versionPath(id, n)}/paragraphs/${index}/retry`, body)
+
+/** Rewrites several paragraphs of a version again in one request; answers those rewritten and those that failed. */
+export const retryParagraphs = (id: string, n: number, indexes: ReadonlyArray<number>, body: DocumentRewriteRequest) =>
+  sendJson<RetryParagraphsResult>("POST", `${versionPath(id, n)}/retry`, { ...body, indexes })

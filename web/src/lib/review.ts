@@ -7,6 +7,11 @@ import type { SegmentProgress } from "../stores/run.ts"
 
 export interface ReviewRow {
   readonly index: number
+  /**
+   * The number the writer sees: the paragraph's place among the rewritable ones, from 1. Warnings, progress and
+   * cards all use it ("Paragraph 3").
+   */
+  readonly number: number
   readonly original: string
   /** The paragraph's final text once it finished (its original when it was kept), else null. */
   readonly rewrite: string | null
@@ -36,31 +41,42 @@ export interface ReviewModel {
   readonly rows: ReadonlyMap<number, ReviewRow>
 }
 
+/** Each rewritable block's number as the writer sees it: its place among them, from 1. */
+export const paragraphNumbers = (blocks: ReadonlyArray<OutlineBlock>): ReadonlyMap<number, number> =>
+  new Map(blocks.filter((b) => !b.kept).map((b, i) => [b.index, i + 1]))
+
+/** The id of a paragraph's card, so a warning can link to it. */
+export const cardId = (number: number): string => `paragraph-${number}`
+
 /** A saved version: every paragraph finished, each with its decision. */
-export const fromVersion = (version: VersionDetail): ReviewModel => ({
-  blocks: version.blocks,
-  rows: new Map(
-    version.paragraphs.map((p) => [
-      p.index,
-      {
-        index: p.index,
-        original: p.original,
-        rewrite: p.rewrite,
-        text: p.text,
-        status: p.status,
-        stage: null,
-        reason: p.warnings[0] ?? null,
-        decision: p.decision,
-        styleScore: p.styleScore,
-        styleFeedback: p.styleFeedback,
-        meaning: p.meaning,
-        findings: p.findings,
-        revision: p.revision,
-        alternative: p.alternative
-      }
-    ])
-  )
-})
+export const fromVersion = (version: VersionDetail): ReviewModel => {
+  const numbers = paragraphNumbers(version.blocks)
+  return {
+    blocks: version.blocks,
+    rows: new Map(
+      version.paragraphs.map((p, i) => [
+        p.index,
+        {
+          index: p.index,
+          number: numbers.get(p.index) ?? i + 1,
+          original: p.original,
+          rewrite: p.rewrite,
+          text: p.text,
+          status: p.status,
+          stage: null,
+          reason: p.warnings[0] ?? null,
+          decision: p.decision,
+          styleScore: p.styleScore,
+          styleFeedback: p.styleFeedback,
+          meaning: p.meaning,
+          findings: p.findings,
+          revision: p.revision,
+          alternative: p.alternative
+        }
+      ])
+    )
+  }
+}
 
 /** A run as it streams: every rewritable paragraph of the outline, finished or still at work. */
 export const fromRun = (
@@ -72,13 +88,14 @@ export const fromRun = (
   rows: new Map(
     outline
       .filter((b) => !b.kept)
-      .map((b) => {
+      .map((b, i) => {
         const progress = segments[b.index]
         const text = partial[b.index] ?? null
         return [
           b.index,
           {
             index: b.index,
+            number: i + 1,
             original: b.text,
             rewrite: text,
             text,

@@ -8,7 +8,9 @@ import {
   getVersion,
   type ReviewParagraph,
   retryParagraph,
-  type VersionDetail
+  retryParagraphs,
+  type VersionDetail,
+  type VersionSummary
 } from "../api/redraft.ts"
 import { fromRun, fromVersion, type ReviewModel } from "../lib/review.ts"
 import { useDocumentsStore } from "./documents.ts"
@@ -31,8 +33,8 @@ export const useReviewStore = defineStore("review", () => {
   const run = useRunStore()
   const settings = useSettingsStore()
 
-  /** The current document's versions, newest first. */
-  const versions = ref<ReadonlyArray<{ readonly n: number; readonly createdAt: string }>>([])
+  /** The current document's versions, newest first, with what made each and how its run ended. */
+  const versions = ref<ReadonlyArray<VersionSummary>>([])
   const version = ref<VersionDetail | null>(null)
   const busy = ref<number | null>(null)
   const error = ref<string | null>(null)
@@ -41,22 +43,37 @@ export const useReviewStore = defineStore("review", () => {
     error.value = e instanceof ApiError ? e.message : String(e)
   }
 
-  /** Loads the current document's versions and shows `n` (default: the newest). */
+  /** The version to show when the next document opens (a link to it, the last one seen), instead of the newest. */
+  const nextVersion = ref<number | null>(null)
+  /** The document whose versions are shown. */
+  let loadedFor: string | null = null
+  /** Counts loads, so one that was overtaken by a later one does not overwrite what that one shows. */
+  let loads = 0
+
+  /** Loads the current document's versions and shows `n` (default: `nextVersion`, else the newest). */
   const load = async (n?: number) => {
     error.value = null
     const id = documents.currentId
-    if (id === null) {
+    const asked = n ?? nextVersion.value ?? undefined
+    nextVersion.value = null
+    const seq = ++loads
+    if (id !== loadedFor || id === null) {
+      // Another document: its versions replace the last one's at once, not after the requests below.
+      loadedFor = id
       versions.value = []
       version.value = null
-      return
     }
+    if (id === null) return
     try {
       const document = await getDocument(id)
-      versions.value = document.versions.map((v) => ({ n: v.n, createdAt: v.createdAt }))
-      const wanted = n ?? versions.value[0]?.n
-      version.value = wanted === undefined ? null : await getVersion(id, wanted)
+      if (seq !== loads) return
+      versions.value = document.versions
+      // A version asked for that is not there (deleted with a restore, a stale link) gives way to the newest.
+      const wanted = versions.value.some((v) => v.n === asked) ? asked : versions.value[0]?.n
+      const shown = wanted === undefined ? null : await getVersion(id, wanted)
+      if (seq === loads) version.value = shown
     } catch (e) {
-      failed(e)
+      if (seq === loads) failed(e)
     }
   }
 
@@ -95,32 +112,68 @@ export const useReviewStore = defineStore("review", () => {
     }
   }
 
+  /**
+   * A retry runs as the version did: its style, instruction, threshold and rounds (settings it did not keep come from
+   * the form), on the model server and model chosen now.
+   */
+  const retryBody = (current: VersionDetail) => {
+    const made = current.settings
+    return {
+      styleProfileId: current.styleProfileId,
+      provider: {
+        baseUrl: settings.normalizedBaseUrl,
+        ...(settings.model !== "" ? { model: settings.model } : {}),
+        reasoningEffort: run.options.reasoningEffort
+      },
+      options: {
+        styleThreshold: made.styleThreshold ?? run.options.styleThreshold,
+        maxRewriteIterations: made.maxRewriteIterations ?? run.options.maxRewriteIterations,
+        runMeaningCheck: made.runMeaningCheck ?? run.options.runMeaningCheck,
+        instruction: made.instruction
+      }
+    }
+  }
+
   const retry = async (index: number) => {
     const id = documents.currentId
     const current = version.value
     if (id === null || current === null) return
     busy.value = index
     try {
-      replace(
-        await retryParagraph(id, current.n, index, {
-          styleProfileId: current.styleProfileId,
-          provider: {
-            baseUrl: settings.normalizedBaseUrl,
-            ...(settings.model !== "" ? { model: settings.model } : {}),
-            reasoningEffort: run.options.reasoningEffort
-          },
-          options: {
-            styleThreshold: run.options.styleThreshold,
-            maxRewriteIterations: run.options.maxRewriteIterations,
-            instruction: run.options.instruction.trim()
-          }
-        })
-      )
+      replace(await retryParagraph(id, current.n, index, retryBody(current)))
       await refreshText()
     } catch (e) {
       failed(e)
     } finally {
       busy.value = null
+    }
+  }
+
+  /** The paragraphs whose provider calls failed, still waiting for the writer. */
+  const failedParagraphs = computed(
+    () => version.value?.paragraphs.filter((p) => p.status === "failed" && p.decision === "pending") ?? []
+  )
+  /** True while "Retry the failed paragraphs" runs. */
+  const retryingFailed = ref(false)
+
+  /** Rewrites every failed paragraph again in one request; those that fail again say why. */
+  const retryFailed = async () => {
+    const id = documents.currentId
+    const current = version.value
+    const indexes = failedParagraphs.value.map((p) => p.index)
+    if (id === null || current === null || indexes.length === 0) return
+    retryingFailed.value = true
+    try {
+      const outcome = await retryParagraphs(id, current.n, indexes, retryBody(current))
+      await refreshText()
+      error.value =
+        outcome.failed.length === 0
+          ? null
+          : `${outcome.failed.length} of ${indexes.length} paragraphs failed again: ${outcome.failed[0]?.error.message}`
+    } catch (e) {
+      failed(e)
+    } finally {
+      retryingFailed.value = false
     }
   }
 
@@ -158,7 +211,10 @@ export const useReviewStore = defineStore("review", () => {
     await documents.save()
     const id = documents.currentId
     const newest = versions.value[0]?.n ?? 0
-    await run.start(id ?? undefined)
+    // The instruction went with this run; it stays for the next only when pinned to the document.
+    const running = run.start(id ?? undefined)
+    if (run.status === "running") run.instructionUsed()
+    await running
     if (id !== null && run.status === "cancelled" && Object.keys(run.partial).length > 0) {
       // The service saves what finished when the connection closes; the new version is shown once it is there.
       run.savedVersion = await awaitVersion(id, newest)
@@ -209,6 +265,7 @@ export const useReviewStore = defineStore("review", () => {
   return {
     versions,
     version,
+    nextVersion,
     busy,
     error,
     pending,
@@ -218,6 +275,9 @@ export const useReviewStore = defineStore("review", () => {
     load,
     decide,
     retry,
+    failedParagraphs,
+    retryingFailed,
+    retryFailed,
     acceptAllPassed,
     rewrite
   }

@@ -38,10 +38,21 @@ export const MAX_INSTRUCTION_CHARS = 500
 export const DEFAULT_PROFILE_ID = "direct-technical"
 const STORAGE_KEY = "redraft.run"
 
-/** The style and instruction last chosen, kept in the browser like the provider settings. */
+/** The style last chosen, kept in the browser like the provider settings. */
 interface StoredRun {
   readonly profileId?: string
-  readonly instruction?: string
+}
+
+/** Instructions the writer pinned to a document (by its id): they stay for its later runs. */
+const PINNED_KEY = "redraft.pinned-instructions"
+
+const loadPinned = (): Record<string, string> => {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PINNED_KEY) ?? "{}") as unknown
+    return typeof stored === "object" && stored !== null ? (stored as Record<string, string>) : {}
+  } catch {
+    return {}
+  }
 }
 
 const loadStored = (): StoredRun => {
@@ -72,8 +83,12 @@ export const useRunStore = defineStore("run", () => {
     finalSmoothing: false,
     reasoningEffort: "none",
     includeDebug: false,
-    instruction: typeof stored.instruction === "string" ? stored.instruction.slice(0, MAX_INSTRUCTION_CHARS) : ""
+    instruction: ""
   })
+  /** True when the instruction is pinned to the document open (it stays for its later runs). */
+  const pinned = ref(false)
+  /** The document whose instruction the box shows, for pinning: null for a new text. */
+  let instructionOf: string | null = null
   const status = ref<"idle" | "running" | "done" | "error" | "cancelled">("idle")
   const error = ref<string | null>(null)
   const segments = ref<Record<number, SegmentProgress>>({})
@@ -89,6 +104,8 @@ export const useRunStore = defineStore("run", () => {
   const documentId = ref<string | null>(null)
   /** The version the last run was saved as, when it ran a saved document. */
   const savedVersion = ref<number | null>(null)
+  /** While provider calls wait to try again: why, since when, and when they stop trying (epoch ms). */
+  const waiting = ref<{ readonly reason: string; readonly since: number; readonly until: number } | null>(null)
 
   const canRun = computed(
     () =>
@@ -102,9 +119,47 @@ export const useRunStore = defineStore("run", () => {
   const userVoices = computed(() => profiles.value.filter((p) => p.source === "user"))
   const houseStyles = computed(() => profiles.value.filter((p) => p.source !== "user"))
 
-  watch([profileId, () => options.value.instruction], ([id, instruction]) => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ profileId: id, instruction }))
+  watch(profileId, (id) => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ profileId: id }))
   })
+
+  /** Shows the instruction pinned to document `id` (none for a new text or one without). */
+  function showInstructionOf(id: string | null) {
+    // A new text saved for the first time is the same text: the instruction typed for it (and its pin) stay.
+    if (instructionOf === null && id !== null && options.value.instruction !== "") {
+      instructionOf = id
+      if (pinned.value) pinInstruction(id, true)
+      return
+    }
+    instructionOf = id
+    const kept = id === null ? undefined : loadPinned()[id]
+    pinned.value = kept !== undefined
+    options.value.instruction = kept ?? ""
+  }
+
+  /** Pins the instruction to document `id` (or unpins it): a pinned one stays for the document's later runs. */
+  function pinInstruction(id: string | null, on: boolean) {
+    instructionOf = id ?? instructionOf
+    pinned.value = on
+    if (instructionOf === null) return
+    const all = loadPinned()
+    if (on) all[instructionOf] = options.value.instruction.trim()
+    else delete all[instructionOf]
+    localStorage.setItem(PINNED_KEY, JSON.stringify(all))
+  }
+
+  // A pinned instruction follows its edits.
+  watch(
+    () => options.value.instruction,
+    () => {
+      if (pinned.value) pinInstruction(instructionOf, true)
+    }
+  )
+
+  /** After a run starts: an instruction not pinned belonged to that run only. */
+  function instructionUsed() {
+    if (!pinned.value) options.value.instruction = ""
+  }
 
   /** Loads the profile list; a chosen voice that is gone (deleted) gives way to the default style. */
   async function loadProfiles() {
@@ -133,6 +188,7 @@ export const useRunStore = defineStore("run", () => {
     done.value = 0
     documentId.value = savedId ?? null
     savedVersion.value = null
+    waiting.value = null
     try {
       const outcome = await stream.start(
         {
@@ -157,7 +213,12 @@ export const useRunStore = defineStore("run", () => {
           if (event.type === "outline") {
             outline.value = event.data.blocks
             total.value = event.data.total
+          } else if (event.type === "waiting") {
+            const since = Date.now()
+            waiting.value = { reason: event.data.reason, since, until: since + event.data.leftMs }
+            segments.value[event.data.segment] = { stage: "waiting for the model server", attempt: 0, finished: false }
           } else if (event.type === "progress") {
+            waiting.value = null
             total.value = event.data.total
             done.value = event.data.done
             if (event.data.segment >= 0) {
@@ -168,6 +229,7 @@ export const useRunStore = defineStore("run", () => {
               }
             }
           } else if (event.type === "segment") {
+            if (event.data.status !== "failed") waiting.value = null
             total.value = event.data.total
             done.value = event.data.done
             const { reason } = event.data
@@ -191,12 +253,14 @@ export const useRunStore = defineStore("run", () => {
         },
         savedId
       )
+      waiting.value = null
       if (outcome === "aborted") status.value = "cancelled"
       else if (status.value === "running") {
         status.value = "error"
         error.value = "The service closed the stream before the result arrived."
       }
     } catch (e) {
+      waiting.value = null
       status.value = "error"
       error.value = e instanceof Error ? e.message : String(e)
       if (e instanceof ApiError && e.partialResult !== undefined) result.value = e.partialResult
@@ -224,6 +288,11 @@ export const useRunStore = defineStore("run", () => {
     partial,
     documentId,
     savedVersion,
+    waiting,
+    pinned,
+    showInstructionOf,
+    pinInstruction,
+    instructionUsed,
     canRun,
     percent,
     userVoices,
