@@ -165,16 +165,17 @@ export const rewrite = Command.make(
         )
         for (const warning of s.warnings) yield* writeErr(`warning: ${warning}\n`)
       }
-      if (input.strict && result.summary.meaning === "failed") {
-        return yield* new CliFailure({
-          code: "meaning_failed",
-          message: "the meaning check failed for some paragraphs (they were kept as they were); see the warnings"
-        })
-      }
+      // Paragraphs the provider failed on are named first: the meaning verdict counts them too.
       if (input.strict && result.summary.failed > 0) {
         return yield* new CliFailure({
           code: "paragraphs_failed",
           message: `the provider failed on ${result.summary.failed} paragraph(s) (they were kept as they were); see the warnings`
+        })
+      }
+      if (input.strict && result.summary.meaning === "failed") {
+        return yield* new CliFailure({
+          code: "meaning_failed",
+          message: "the meaning check failed for some paragraphs (they were kept as they were); see the warnings"
         })
       }
     })

@@ -25,6 +25,7 @@ import { DocumentRuns } from "../store/DocumentRuns.ts"
 import { Documents } from "../store/Documents.ts"
 import { type ParagraphSource, Versions } from "../store/Versions.ts"
 import { apiHandler, etag, ifMatchRevision, readBody } from "./Respond.ts"
+import { RequestNote } from "./RequestLog.ts"
 import { prepareRewrite } from "./RunRequests.ts"
 import { runResponse } from "./RunStream.ts"
 
@@ -208,6 +209,8 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
           )
           // Nothing came back: the answer is the failure itself (a provider that is down is a 503, as for one).
           if (paragraphs.length === 0 && failures[0] !== undefined) return yield* Effect.fail(failures[0].e)
+          const note = yield* RequestNote
+          note.outcome = `${paragraphs.length} of ${asked.length} paragraphs rewritten again${failures[0] === undefined ? "" : `, ${failures.length} failed: ${failures[0].e.message}`}`
           return HttpServerResponse.jsonUnsafe({
             paragraphs,
             failed: failures.map(({ index, e }) => ({

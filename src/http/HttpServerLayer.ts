@@ -15,6 +15,7 @@ import { ApiRoutes } from "./ApiHandlers.ts"
 import { createReadyServer } from "./ReadyServer.ts"
 import { ErrorBodiesMiddleware } from "./ErrorBodies.ts"
 import { DocumentRuns } from "../store/DocumentRuns.ts"
+import { RequestLogMiddleware } from "./RequestLog.ts"
 import { SecurityMiddleware } from "./Security.ts"
 import { StaticRoutes } from "./Static.ts"
 import { layerWorker as GuardsOnWorker } from "../pipeline/Guards.ts"
@@ -52,8 +53,15 @@ export const NodeServerLayer = Layer.unwrap(
 
 /** The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). */
 export const serveApp = <A, E, R>(stages: Layer.Layer<A, E, R>, options?: { readonly quiet?: boolean }) =>
-  HttpRouter.serve(Layer.mergeAll(ApiRoutes, StaticRoutes, SecurityMiddleware, ErrorBodiesMiddleware), {
-    // The request log holds method, path and status only; documents are never logged unless LOG_DOCUMENTS is set.
-    disableLogger: options?.quiet ?? false,
-    disableListenLog: options?.quiet ?? false
-  }).pipe(Layer.provide(AppServices(stages)))
+  HttpRouter.serve(
+    Layer.mergeAll(
+      ApiRoutes,
+      StaticRoutes,
+      SecurityMiddleware,
+      ErrorBodiesMiddleware,
+      // One line per request (RequestLog.ts) instead of the HTTP layer's own log; documents are never logged unless
+      // LOG_DOCUMENTS is set.
+      ...(options?.quiet === true ? [] : [RequestLogMiddleware])
+    ),
+    { disableLogger: true, disableListenLog: options?.quiet ?? false }
+  ).pipe(Layer.provide(AppServices(stages)))

@@ -10,6 +10,7 @@ import {
 import { normalizeBaseUrl, resolveProviderId } from "../provider/BaseUrl.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
 import type { RunInput } from "../pipeline/Pipeline.ts"
+import { RequestNote } from "./RequestLog.ts"
 import { DEFAULT_PROFILE_ID, Profiles } from "../pipeline/Profiles.ts"
 import type { PreparedProfile } from "../pipeline/Stage.ts"
 
@@ -77,7 +78,10 @@ const runInput = Effect.fnUntraced(function* (
   options: RunInput["options"]
 ) {
   const provider = yield* LlmProvider
+  const note = yield* RequestNote
+  note.provider = baseUrl
   const choice = yield* provider.selectModel(baseUrl, requestedModel)
+  if (choice.model !== undefined) note.provider = `${baseUrl} (${choice.model})`
   if (choice.model === undefined) {
     return yield* new ProviderError({
       reason: new ProviderRejected({

@@ -9,6 +9,10 @@ import { providerErrorMessage, replyText } from "./ModelReply.ts"
 import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
 import { retryWithinBudget } from "./Retry.ts"
 
+/** What to do when nothing answers at the provider's address. */
+const START_HINT =
+  "Is LM Studio, Ollama or llama.cpp running, and is the address right? Start the model server (LM Studio: the Developer tab's Start Server; Ollama: ollama serve; llama.cpp: llama-server -m MODEL.gguf), or set the endpoint to where it listens"
+
 /** How long a provider that never answered is retried when it refuses connections: it is not running. */
 const UNREACHED_BUDGET = Duration.seconds(2)
 
@@ -110,7 +114,7 @@ export class LlmProvider extends Context.Service<
               Effect.fail(
                 e.reason._tag === "TransportError" || e.reason._tag === "InvalidUrlError"
                   ? new ProviderUnreachable({
-                      message: `cannot reach the provider at ${request.url}: ${describeCause(e)}. Is LM Studio, Ollama or llama.cpp running, and is the address right?`
+                      message: `cannot reach the provider at ${request.url}: ${describeCause(e)}. ${START_HINT}`
                     })
                   : new ProviderRejected({ message: `the provider at ${request.url} sent an unreadable response` })
               )
