@@ -47,7 +47,7 @@ export const VersionSummary = Schema.Struct({
   summary: RewriteResult.fields.summary,
   settings: VersionSettings,
   outcome: VersionOutcome
-})
+}).annotate({ identifier: "VersionSummary" })
 export type VersionSummary = typeof VersionSummary.Type
 
 export const DocumentSummary = Schema.Struct({
@@ -57,7 +57,7 @@ export const DocumentSummary = Schema.Struct({
   updatedAt: Timestamp,
   /** How many rewrite runs were saved as versions. */
   versionCount: Schema.Finite
-})
+}).annotate({ identifier: "DocumentSummary" })
 export type DocumentSummary = typeof DocumentSummary.Type
 
 export const DocumentDetail = Schema.Struct({
@@ -66,7 +66,7 @@ export const DocumentDetail = Schema.Struct({
   revision: Schema.Finite,
   text: Schema.String,
   versions: Schema.Array(VersionSummary)
-})
+}).annotate({ identifier: "DocumentDetail" })
 export type DocumentDetail = typeof DocumentDetail.Type
 
 export const DocumentList = Schema.Struct({ documents: Schema.Array(DocumentSummary) })
@@ -111,7 +111,7 @@ export const ReviewParagraph = Schema.Struct({
    * next decision clears it.
    */
   alternative: Schema.NullOr(Schema.String)
-})
+}).annotate({ identifier: "ReviewParagraph" })
 export type ReviewParagraph = typeof ReviewParagraph.Type
 
 export const VersionDetail = Schema.Struct({
@@ -131,7 +131,7 @@ export const VersionDetail = Schema.Struct({
   blocks: Schema.Array(Schema.Struct({ index: Schema.Finite, kept: Schema.Boolean, text: Schema.String })),
   /** The whole document with the decisions applied; headings, code and other protected blocks as they were. */
   text: Schema.String
-})
+}).annotate({ identifier: "VersionDetail" })
 export type VersionDetail = typeof VersionDetail.Type
 
 /** `POST /api/documents/:id/rewrite`: the fields of `POST /api/rewrite` but the document, which is the saved text. */
@@ -140,7 +140,7 @@ export const DocumentRewriteRequest = Schema.Struct({
   options: RewriteRequest.fields.options,
   styleProfileId: RewriteRequest.fields.styleProfileId,
   styleProfile: RewriteRequest.fields.styleProfile
-})
+}).annotate({ identifier: "DocumentRewriteRequest" })
 export type DocumentRewriteRequest = typeof DocumentRewriteRequest.Type
 
 /** The rewrite result of a document run, with the number of the version it was saved as. */

@@ -180,11 +180,34 @@ export type ApiError =
   | RunFailed
   | StorageFailed
 
+/** Every `code` an error answer can carry; stable, so clients can branch on it. */
+export const ErrorCode = Schema.Literals([
+  "invalid_request",
+  "forbidden",
+  "not_found",
+  "profile_not_found",
+  "document_not_found",
+  "suggestion_not_found",
+  "profile_read_only",
+  "precondition_failed",
+  "document_too_large",
+  "unsupported_media_type",
+  "provider_unreachable",
+  "provider_timeout",
+  "provider_error",
+  "storage_full",
+  "workspace_read_only",
+  "storage_damaged",
+  "storage_busy",
+  "internal_error"
+]).annotate({ identifier: "ErrorCode" })
+export type ErrorCode = typeof ErrorCode.Type
+
 /** Every error answer: `{"error": {"code", "message", "details?"}}` (DESIGN.md section 2). */
 export const ErrorBody = Schema.Struct({
   error: Schema.Struct({
     /** Stable, e.g. `invalid_request`, `profile_not_found`, `provider_unreachable`. */
-    code: Schema.String,
+    code: ErrorCode,
     /** What went wrong and what to do about it, in words. */
     message: Schema.String,
     /** The fields at fault (400), or `{partialResult}` for a failed run that finished some paragraphs. */
@@ -192,7 +215,7 @@ export const ErrorBody = Schema.Struct({
       Schema.Union([Schema.Array(Schema.String), Schema.Struct({ partialResult: Schema.optionalKey(RewriteResult) })])
     )
   })
-})
+}).annotate({ identifier: "ErrorBody" })
 export type ErrorBody = typeof ErrorBody.Type
 
 const detailsOf = (error: ApiError): ErrorBody["error"]["details"] => {

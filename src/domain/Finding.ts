@@ -61,7 +61,7 @@ export const Finding = Schema.Struct({
   rewrite: Schema.optionalKey(Schema.String),
   /** For a suspect finding the model was asked about: its answer. */
   answer: Schema.optionalKey(FindingAnswer)
-})
+}).annotate({ identifier: "Finding" })
 export type Finding = typeof Finding.Type
 
 /** A finding, leaving out the sides that are not there; its certainty follows from its kind. */

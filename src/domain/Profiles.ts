@@ -106,8 +106,7 @@ export const NewVoiceSamples = VoiceSamples.check(
 
 /**
  * `POST /api/profiles`: a voice from a name and two or more samples of the writer's text, 200 words or more between
- * them; description, rules and phrases to avoid are optional. A `.voice.json` export is accepted as it is (its other
- * fields are ignored).
+ * them; description, rules and phrases to avoid are optional. A `.voice.json` export is its own body (`VoiceImport`).
  */
 export const CreateProfile = Schema.Struct({
   name: VoiceName,
@@ -141,6 +140,22 @@ export const VoiceFile = Schema.Struct({
   traits: VoiceTraits
 })
 export type VoiceFile = typeof VoiceFile.Type
+
+/**
+ * `POST /api/profiles` with a `.voice.json` export, as it was exported: its name, samples and rules make the new
+ * voice under the same rules as any other; its traits are measured again.
+ */
+export const VoiceImport = Schema.Struct({
+  format: VoiceFile.fields.format,
+  formatVersion: VoiceFile.fields.formatVersion,
+  name: CreateProfile.fields.name,
+  samples: CreateProfile.fields.samples,
+  description: CreateProfile.fields.description,
+  rules: CreateProfile.fields.rules,
+  avoid: CreateProfile.fields.avoid,
+  traits: Schema.optionalKey(Schema.Unknown)
+}).annotate({ identifier: "VoiceImport" })
+export type VoiceImport = typeof VoiceImport.Type
 
 /** `POST /api/profiles/:id/score`. */
 export const ScoreRequest = Schema.Struct({

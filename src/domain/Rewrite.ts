@@ -17,7 +17,7 @@ export const PipelineOptions = Schema.Struct({
   instruction: Schema.optionalKey(
     Schema.String.check(Schema.isMaxLength(500, { message: "an instruction is at most 500 characters" }))
   )
-})
+}).annotate({ identifier: "PipelineOptions" })
 export type PipelineOptions = typeof PipelineOptions.Type
 
 /** Options with every default applied (DESIGN.md section 2). */
@@ -68,7 +68,7 @@ export const RewriteRequest = Schema.Struct({
   options: Schema.optionalKey(PipelineOptions),
   styleProfileId: Schema.optionalKey(Schema.String),
   styleProfile: Schema.optionalKey(StyleProfile)
-})
+}).annotate({ identifier: "RewriteRequest" })
 export type RewriteRequest = typeof RewriteRequest.Type
 
 export const EvalRewriteRequest = Schema.Struct({
@@ -130,7 +130,7 @@ export const ParagraphReport = Schema.Struct({
   findings: Schema.optionalKey(Schema.Array(Finding)),
   /** For `failed`: `provider_error`, `provider_timeout` or `provider_unreachable`. */
   error: Schema.optionalKey(Schema.String)
-})
+}).annotate({ identifier: "ParagraphReport" })
 export type ParagraphReport = typeof ParagraphReport.Type
 
 const Timings = Schema.Record(Schema.String, Schema.Finite)
@@ -159,7 +159,7 @@ export const RunDebug = Schema.Struct({
   timingsMs: Timings,
   usage: UsageFigures,
   segments: Schema.Array(SegmentDebug)
-})
+}).annotate({ identifier: "RunDebug" })
 export type RunDebug = typeof RunDebug.Type
 
 /** The answer of `POST /api/rewrite`, `POST /api/eval/rewrite` and the `result` event of their streams. */
@@ -179,55 +179,64 @@ export const RewriteResult = Schema.Struct({
   paragraphs: Schema.Array(ParagraphReport),
   provider: Schema.Struct({ baseUrl: Schema.String, model: Schema.String }),
   debug: Schema.optionalKey(RunDebug)
-})
+}).annotate({ identifier: "RewriteResult" })
 export type RewriteResult = typeof RewriteResult.Type
 
 /** One block of the document as it will be run: a rewritable paragraph (by its segment `index`) or one kept as it is. */
-export interface OutlineBlock {
-  readonly index: number
+export const OutlineBlock = Schema.Struct({
+  index: Schema.Finite,
   /** True for headings, code, tables, quotes and other blocks that are not rewritten. */
-  readonly kept: boolean
-  readonly text: string
-}
+  kept: Schema.Boolean,
+  text: Schema.String
+})
+export type OutlineBlock = typeof OutlineBlock.Type
 
 /** Sent once, first: the document's blocks in order, blank lines left out, so a client can show them in place. */
-export interface OutlineEvent {
-  readonly type: "outline"
-  readonly blocks: ReadonlyArray<OutlineBlock>
+export const OutlineEvent = Schema.Struct({
+  type: Schema.Literal("outline"),
+  blocks: Schema.Array(OutlineBlock),
   /** The number of rewritable paragraphs, as in `progress` events. */
-  readonly total: number
-}
+  total: Schema.Finite
+}).annotate({ identifier: "OutlineEvent" })
+export type OutlineEvent = typeof OutlineEvent.Type
+
+/** A paragraph's stage began (`segment` is its index; -1 for a whole-document stage). */
+export const StageEvent = Schema.Struct({
+  type: Schema.Literal("progress"),
+  segment: Schema.Finite,
+  stage: Schema.String,
+  attempt: Schema.Finite,
+  done: Schema.Finite,
+  total: Schema.Finite
+}).annotate({ identifier: "ProgressEvent" })
+
+/** A provider call of the paragraph failed for now and waits to try again (the server restarting, say). */
+export const WaitingEvent = Schema.Struct({
+  type: Schema.Literal("waiting"),
+  segment: Schema.Finite,
+  /** Why, in the provider's or Redraft's words. */
+  reason: Schema.String,
+  /** How long the call waits before its next attempt, in milliseconds. */
+  retryInMs: Schema.Finite,
+  /** How long it goes on trying, in milliseconds. */
+  leftMs: Schema.Finite,
+  done: Schema.Finite,
+  total: Schema.Finite
+}).annotate({ identifier: "WaitingEvent" })
+
+/** A paragraph finished: its text and what became of it. */
+export const SegmentEvent = Schema.Struct({
+  type: Schema.Literal("segment"),
+  segment: Schema.Finite,
+  text: Schema.String,
+  status: ParagraphStatus,
+  reason: Schema.optionalKey(Schema.String),
+  done: Schema.Finite,
+  total: Schema.Finite
+}).annotate({ identifier: "SegmentEvent" })
+
+export const ProgressEvent = Schema.Union([StageEvent, WaitingEvent, SegmentEvent])
+export type ProgressEvent = typeof ProgressEvent.Type
 
 /** What a run reports while it goes on: the outline first, then progress and finished paragraphs. */
 export type RunEvent = OutlineEvent | ProgressEvent
-
-export type ProgressEvent =
-  | {
-      readonly type: "progress"
-      readonly segment: number
-      readonly stage: string
-      readonly attempt: number
-      readonly done: number
-      readonly total: number
-    }
-  | {
-      /** A provider call of the paragraph failed for now and waits to try again (the server restarting, say). */
-      readonly type: "waiting"
-      readonly segment: number
-      /** Why, in the provider's or Redraft's words. */
-      readonly reason: string
-      /** How long the call waits before its next attempt, and how long it goes on trying, in milliseconds. */
-      readonly retryInMs: number
-      readonly leftMs: number
-      readonly done: number
-      readonly total: number
-    }
-  | {
-      readonly type: "segment"
-      readonly segment: number
-      readonly text: string
-      readonly status: ParagraphStatus
-      readonly reason?: string
-      readonly done: number
-      readonly total: number
-    }

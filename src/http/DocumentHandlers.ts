@@ -254,7 +254,8 @@ export const BackupHandlers = HttpApiBuilder.group(Api, "backup", (handlers) =>
     .handleRaw("restore", () =>
       apiHandler(
         Effect.gen(function* () {
-          const file = yield* readBody(BackupFile)
+          // A backup is read as it was written: one from a later version may hold fields this one does not know.
+          const file = yield* readBody(BackupFile, { lenient: true })
           return HttpServerResponse.jsonUnsafe(yield* (yield* Backup).restore(file).pipe(Effect.orDie))
         })
       )

@@ -4,11 +4,21 @@ import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../api/Api.ts"
 import { AppConfig } from "../AppConfig.ts"
-import { CreateProfile, type ProfileList, ScoreRequest, SuggestionAnswer, UpdateProfile } from "../domain/Profiles.ts"
+import {
+  CreateProfile,
+  type ProfileList,
+  ScoreRequest,
+  SuggestionAnswer,
+  UpdateProfile,
+  VoiceImport
+} from "../domain/Profiles.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { slugOf } from "../store/Voices.ts"
-import { apiHandler, readBody } from "./Respond.ts"
+import { apiHandler, decodeBody, readBody, readJson } from "./Respond.ts"
 import { checkDocumentSize } from "./RunRequests.ts"
+
+const isVoiceFile = (json: unknown): boolean =>
+  typeof json === "object" && json !== null && (json as { format?: unknown }).format === "redraft-voice"
 
 /** The writer's answer to a proposal of their edits (the body is `{}`): the voice as it is after it. */
 const answer = (params: { readonly id: string; readonly suggestion: string }, given: "accepted" | "dismissed") =>
@@ -32,7 +42,13 @@ export const ProfileHandlers = HttpApiBuilder.group(Api, "profiles", (handlers) 
     .handleRaw("create", () =>
       apiHandler(
         Effect.gen(function* () {
-          const input = yield* readBody(CreateProfile)
+          const json = yield* readJson
+          // A `.voice.json` export is told by its format and read as it was written (a later version's fields too).
+          const input: CreateProfile = isVoiceFile(json)
+            ? yield* decodeBody(VoiceImport, json, { lenient: true }).pipe(
+                Effect.map(({ format: _f, formatVersion: _v, traits: _t, ...voice }) => voice)
+              )
+            : yield* decodeBody(CreateProfile, json)
           return HttpServerResponse.jsonUnsafe(yield* (yield* Profiles).create(input), { status: 201 })
         })
       )

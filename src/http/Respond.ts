@@ -69,13 +69,13 @@ export const storageFailureOf = (defect: unknown): StorageFailed | undefined => 
 }
 
 /**
- * Rejects non-JSON and oversized POST bodies (DESIGN.md section 6). Host and origin are checked for every request
+ * Rejects non-JSON and oversized POST, PUT and PATCH bodies (DESIGN.md section 6). Host and origin are checked for every request
  * before routing, by the middleware in Security.ts.
  */
 const checkRequest = Effect.gen(function* () {
   const config = yield* AppConfig
   const request = yield* HttpServerRequest.HttpServerRequest
-  if (request.method === "POST") {
+  if (request.method === "POST" || request.method === "PUT" || request.method === "PATCH") {
     const contentType = (request.headers["content-type"] ?? "").toLowerCase()
     if (!/^application\/json\s*(;|$)/.test(contentType)) {
       return yield* new UnsupportedMediaType({
@@ -141,27 +141,95 @@ export const ifMatchRevision = Effect.gen(function* () {
 /** The `ETag` header of a revision. */
 export const etag = (revision: number): Record<string, string> => ({ etag: `"${revision}"` })
 
-/** Reads and validates a JSON body; every problem becomes a 400 whose message names the field. */
-export const readBody = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>
-  Effect.gen(function* () {
-    const config = yield* AppConfig
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const { limit, name } = bodyLimit(config, request.url)
-    const text = yield* readCapped(request, limit, name)
-    const json = yield* Effect.try({
-      try: (): unknown => JSON.parse(text),
-      catch: (e) =>
-        new InvalidRequest({
-          message: `the request body is not valid JSON (${e instanceof Error ? e.message : "parse error"})`
-        })
-    })
-    return yield* Schema.decodeUnknownEffect(schema)(json, { errors: "all" }).pipe(
-      Effect.mapError((e) => {
-        const details = formatSchemaIssues(e.message)
-        return new InvalidRequest({ message: `invalid request body: ${details.join("; ")}`, details })
+/**
+ * Reads and validates a JSON body; every problem becomes a 400 whose message names the field. A field the request
+ * does not have is refused too (a misspelt `styleprofileId` would otherwise be ignored and the default used), except
+ * in files Redraft wrote (`lenient`: a backup, a `.voice.json`), which may come from a later version.
+ */
+export const readBody = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  options: { readonly lenient?: boolean } = {}
+) => readJson.pipe(Effect.flatMap((json) => decodeBody(schema, json, options)))
+
+/** The request body parsed as JSON, within its size limit. */
+export const readJson = Effect.gen(function* () {
+  const config = yield* AppConfig
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const { limit, name } = bodyLimit(config, request.url)
+  const text = yield* readCapped(request, limit, name)
+  return yield* Effect.try({
+    try: (): unknown => JSON.parse(text),
+    catch: (e) =>
+      new InvalidRequest({
+        message: `the request body is not valid JSON (${e instanceof Error ? e.message : "parse error"})`
       })
-    )
   })
+})
+
+/** Decodes a parsed body with `schema` (see `readBody`). */
+export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  json: unknown,
+  options: { readonly lenient?: boolean } = {}
+) =>
+  Schema.decodeUnknownEffect(schema)(json, {
+    errors: "all",
+    onExcessProperty: options.lenient === true ? "ignore" : "error"
+  }).pipe(
+    Effect.mapError((e) => {
+      const details = formatSchemaIssues(e.message).map((d) => withSuggestion(d, schema))
+      return new InvalidRequest({ message: `invalid request body: ${details.join("; ")}`, details })
+    })
+  )
+
+/** "styleprofileId: is not a field of this request (did you mean styleProfileId?)". */
+const withSuggestion = (detail: string, schema: Schema.Top): string => {
+  const match = /^(.*): expected no excess property$/.exec(detail)
+  if (match === null) return detail
+  const path = (match[1] ?? "").split(".")
+  const field = path.at(-1) ?? ""
+  const known = fieldsAt(schema, path.slice(0, -1))
+  const close = known.find((k) => k.toLowerCase() === field.toLowerCase()) ?? known.find((k) => nearby(k, field))
+  const hint =
+    close !== undefined
+      ? ` (did you mean ${close}?)`
+      : known.length > 0
+        ? ` (the fields here: ${known.join(", ")})`
+        : ""
+  return `${match[1]}: is not a field of this request${hint}`
+}
+
+/** The field names of the struct at `path` inside `schema`, as far as they can be told. */
+const fieldsAt = (schema: Schema.Top, path: ReadonlyArray<string>): ReadonlyArray<string> => {
+  let at: unknown = schema
+  for (const key of path) {
+    const fields = (at as { fields?: Record<string, unknown> }).fields
+    at = fields?.[key]
+    // An optional field wraps its schema.
+    while (at !== undefined && (at as { fields?: unknown }).fields === undefined && "schema" in (at as object)) {
+      at = (at as { schema: unknown }).schema
+    }
+    if (at === undefined) return []
+  }
+  const fields = (at as { fields?: Record<string, unknown> }).fields
+  return fields === undefined ? [] : Object.keys(fields)
+}
+
+/** Two names one or two edits apart: a typo. */
+const nearby = (a: string, b: string): boolean => {
+  if (Math.abs(a.length - b.length) > 2) return false
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length]! <= 2
+}
 
 /** Turns "Expected string\n  at ["options"]["x"]" pairs into "options.x: expected string". */
 export const formatSchemaIssues = (message: string): Array<string> => {

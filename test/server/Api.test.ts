@@ -122,6 +122,42 @@ layer(TestApp({ MAX_DOCUMENT_CHARS: "1000" }), { excludeTestServices: true })("b
     )
   )
 
+  it.effect("PUT and PATCH with a body that is not JSON are 415 too", () =>
+    Effect.gen(function* () {
+      const doc = (yield* (yield* postJson("/api/documents", { text: "Some text." })).json) as { id: string }
+      for (const [method, path] of [
+        ["PUT", `/api/documents/${doc.id}`],
+        ["PATCH", `/api/documents/${doc.id}/versions/1/paragraphs/0`],
+        ["PUT", "/api/profiles/someone"]
+      ] as const) {
+        const res = yield* rawRequest({ method, path, headers: { "content-type": "text/plain" }, body: "hello" })
+        assert.strictEqual(res.status, 415, `${method} ${path}`)
+        assert.include(JSON.parse(res.body).error.code, "unsupported_media_type")
+      }
+    })
+  )
+
+  it.effect("a field the request does not have is a 400 naming it, with the field meant when it is a typo", () =>
+    Effect.gen(function* () {
+      const misspelt = yield* postJson("/api/rewrite", { document: "We utilize it.", styleprofileId: "plain-english" })
+      assert.strictEqual(misspelt.status, 400)
+      const body = yield* jsonOf<ErrorJson>(misspelt)
+      assert.deepStrictEqual(body.error.details, [
+        "styleprofileId: is not a field of this request (did you mean styleProfileId?)"
+      ])
+      const nested = yield* postJson("/api/rewrite", { document: "x", options: { treshold: 50 } })
+      assert.include((yield* jsonOf<ErrorJson>(nested)).error.details?.[0], "options.treshold: is not a field")
+      // A document rewrite runs the saved text: a `document` field is refused, not ignored.
+      const doc = (yield* (yield* postJson("/api/documents", { text: "Some text." })).json) as { id: string }
+      const withDocument = yield* postJson(`/api/documents/${doc.id}/rewrite`, { document: "Other text." })
+      assert.strictEqual(withDocument.status, 400)
+      assert.include((yield* jsonOf<ErrorJson>(withDocument)).error.details?.[0], "document: is not a field")
+      const unknown = yield* postJson("/api/documents", { text: "x", colour: "blue" })
+      assert.strictEqual(unknown.status, 400)
+      assert.include((yield* jsonOf<ErrorJson>(unknown)).error.message, "colour: is not a field of this request")
+    })
+  )
+
   it.effect("a foreign Host (DNS rebinding) is 403", () =>
     Effect.gen(function* () {
       const res = yield* rawRequest({ method: "GET", path: "/api/profiles", headers: { host: "evil.example:5174" } })

@@ -9,12 +9,29 @@ import { Effect } from "effect"
 import { getPath, jsonOf, TestApp } from "../support/TestApp.ts"
 
 interface Operation {
+  readonly summary?: string
+  readonly tags?: ReadonlyArray<string>
+  readonly parameters?: ReadonlyArray<{ readonly name: string; readonly in: string; readonly schema: unknown }>
   readonly requestBody?: { readonly content: Record<string, { readonly schema: unknown }> }
   readonly responses: Record<string, { readonly content?: Record<string, { readonly schema: unknown }> }>
 }
 interface Document {
   readonly openapi: string
+  readonly servers?: ReadonlyArray<{ readonly url: string }>
+  readonly tags?: ReadonlyArray<{ readonly name: string; readonly description?: string }>
   readonly paths: Record<string, Record<string, Operation>>
+  readonly components: { readonly schemas: Record<string, unknown> }
+}
+
+/** A schema with its `$ref`s to components replaced by them (three levels deep), as text to look into. */
+const resolved = (spec: Document, schema: unknown): string => {
+  let text = JSON.stringify(schema ?? {})
+  for (let depth = 0; depth < 3; depth++) {
+    text = text.replace(/\{"\$ref":"#\/components\/schemas\/([^"]+)"\}/g, (_, name: string) =>
+      JSON.stringify(spec.components.schemas[name] ?? {})
+    )
+  }
+  return text
 }
 
 const ROUTES: ReadonlyArray<readonly [string, string]> = [
@@ -73,18 +90,45 @@ layer(TestApp(), { excludeTestServices: true })("the API's description", (it) =>
         if (method === "post" || method === "put" || method === "patch") {
           assert.isDefined(op?.requestBody?.content["application/json"], `${method} ${path} body`)
           for (const status of ["400", "413", "415"]) {
-            const schema = JSON.stringify(op?.responses[status]?.content?.["application/json"]?.schema ?? {})
+            const schema = resolved(spec, op?.responses[status]?.content?.["application/json"]?.schema)
             assert.include(schema, '"code"', `${method} ${path} ${status}`)
             assert.include(schema, '"message"', `${method} ${path} ${status}`)
           }
         }
       }
       // The rewrite's request names its fields; its stream is described.
-      const rewrite = JSON.stringify(spec.paths["/api/rewrite"]?.["post"])
+      const rewrite = resolved(spec, spec.paths["/api/rewrite"]?.["post"])
       for (const field of ["document", "styleProfileId", "styleProfile", "styleThreshold", "maxRewriteIterations"]) {
         assert.include(rewrite, `"${field}"`)
       }
-      assert.include(rewrite, "text/event-stream")
+      // The streamed routes declare their events; each event has its schema.
+      for (const path of ["/api/rewrite", "/api/eval/rewrite", "/api/documents/{id}/rewrite"]) {
+        const stream = spec.paths[path]?.["post"]?.responses["200"]?.content?.["text/event-stream"]?.schema
+        for (const event of ["OutlineEvent", "ProgressEvent", "WaitingEvent", "SegmentEvent", "ErrorBody"]) {
+          assert.include(JSON.stringify(stream), `#/components/schemas/${event}`, `${path} ${event}`)
+          assert.isDefined(spec.components.schemas[event], event)
+        }
+      }
+      // Every operation has a summary and a tag with a description; the default address is named; version and
+      // paragraph numbers are integers; the error code is one of a known few.
+      const described = new Set((spec.tags ?? []).filter((t) => (t.description ?? "") !== "").map((t) => t.name))
+      for (const [method, path] of ROUTES) {
+        const op = spec.paths[path]?.[method]
+        assert.notStrictEqual(op?.summary ?? "", "", `${method} ${path} summary`)
+        for (const tag of op?.tags ?? []) assert.isTrue(described.has(tag), `tag ${tag} has a description`)
+        for (const p of op?.parameters ?? []) {
+          if (p.in === "path" && (p.name === "n" || p.name === "index")) {
+            assert.include(JSON.stringify(p.schema), '"type":"integer"', `${method} ${path} ${p.name}`)
+          }
+        }
+      }
+      assert.deepStrictEqual(
+        spec.servers?.map((s) => s.url),
+        ["http://127.0.0.1:5174"]
+      )
+      assert.include(JSON.stringify(spec.components.schemas["ErrorCode"]), '"provider_unreachable"')
+      // Shared shapes are components: the description stays small.
+      assert.isBelow(JSON.stringify(spec).length, 150_000)
     })
   )
 

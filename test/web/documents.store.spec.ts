@@ -408,7 +408,7 @@ describe("autosave while the writer types", () => {
     await type(editor, LONG)
     await editor.documents.save()
     expect(editor.documents.saveState).toBe("error")
-    expect(editor.documents.error).toBe("the request body is larger than 600 bytes (MAX_BODY_BYTES)")
+    expect(editor.documents.error).toMatch(/^the request body is \d+ bytes; the limit is 600 bytes \(MAX_BODY_BYTES\)$/)
     expect(editor.documents.conflict).toBeNull()
     expect(editor.run.document).toBe(LONG)
     expect((await saved(id)).text).toBe("A short note.")
