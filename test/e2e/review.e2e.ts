@@ -126,11 +126,20 @@ describe("the review in Chromium", () => {
   })
 
   it("compares two versions side by side, paragraph by paragraph", async () => {
+    // The writer's edit of paragraph 2 in version 2 is what sets it apart from version 1.
+    const second = page.locator("[data-test=review-paragraph]").nth(1)
+    await second.locator("[data-test=edit]").click()
+    await page.fill("[data-test=edit-text]", "Each child brings 2 litres of water and a hat.")
+    await page.click("[data-test=save-edit]")
+    await waitUntil(async () => (await second.locator("[data-test=decision]").textContent()) === "edited", "the edit")
     await page.selectOption("[data-test=compare-picker]", "1")
     await page.waitForSelector("[data-test=compare-pair]")
     assert.strictEqual(await page.locator("[data-test=compare-pair]").count(), 4)
     assert.strictEqual(await page.locator("[data-test=review-paragraph]").count(), 0)
-    assert.match((await page.textContent("[data-test=compare-count]")) ?? "", /\d of 4 paragraphs differ/)
+    assert.strictEqual((await page.textContent("[data-test=compare-count]"))?.trim(), "· 1 of 4 paragraphs differ")
+    const pair = page.locator("[data-test=compare-pair]").nth(1)
+    assert.include((await pair.locator("[data-test=compare-theirs]").textContent()) ?? "", "should bring")
+    assert.include((await pair.locator("ins").allTextContents()).join(" "), "brings")
     await page.screenshot({ path: `${SCREENSHOTS}/32-compare.png`, fullPage: true })
     await page.click("[data-test=compare-close]")
     await page.waitForSelector("[data-test=review-paragraph]")

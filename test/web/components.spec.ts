@@ -6,6 +6,7 @@ import ReviewView from "../../web/src/components/ReviewView.vue"
 import RunBar from "../../web/src/components/RunBar.vue"
 import { useRunStore } from "../../web/src/stores/run.ts"
 import { useSettingsStore } from "../../web/src/stores/settings.ts"
+import { finished, settingsOf } from "./support/Fixtures.ts"
 
 describe("ProviderSettings", () => {
   // A new endpoint is checked 300 ms after the last change; no service answers in this spec, so that check never
@@ -192,17 +193,8 @@ const VERSION = {
   styleProfileId: "plain-english",
   provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
   summary: SUMMARY,
-  settings: {
-    styleProfileId: "plain-english",
-    styleProfileName: "Plain English",
-    instruction: "",
-    model: "gemma-4",
-    provider: "http://localhost:1234/v1",
-    styleThreshold: 80,
-    maxRewriteIterations: 2,
-    runMeaningCheck: true
-  },
-  outcome: { state: "finished", paragraphs: 3, done: 3, rewritten: 2, failed: 0, reason: null },
+  settings: settingsOf("plain-english", "Plain English"),
+  outcome: finished(3, 2),
   blocks: OUTLINE,
   text: "# Servers\n\nWe use 4 servers.\n\nIt rained on 3 May.\n\nWe utilize 2 disks.\n",
   paragraphs: [

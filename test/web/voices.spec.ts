@@ -10,6 +10,7 @@ import VoiceTraits from "../../web/src/components/voices/VoiceTraits.vue"
 import { emptyDraft } from "../../web/src/lib/voiceDraft.ts"
 import { useVoicesStore } from "../../web/src/stores/voices.ts"
 import { DEFAULT_STYLE, HOUSE, HOUSE_DETAIL, MINE, MINE_DETAIL, TRAITS } from "./voiceFixtures.ts"
+import { finished, settingsOf } from "./support/Fixtures.ts"
 
 const pinia = (initialState: Record<string, unknown>) => createTestingPinia({ createSpy: vi.fn, initialState })
 
@@ -169,17 +170,8 @@ describe("ReviewView in the writer's own voice", () => {
     styleProfileId,
     provider: { baseUrl: "http://localhost:1234/v1", model: "gemma-4" },
     summary: { segments: 1, rewritten: 1, protected: 0, styleScore: 84, meaning: "passed", failed: 0, warnings: [] },
-    settings: {
-      styleProfileId,
-      styleProfileName: null,
-      instruction: "",
-      model: "gemma-4",
-      provider: "http://localhost:1234/v1",
-      styleThreshold: 80,
-      maxRewriteIterations: 2,
-      runMeaningCheck: true
-    },
-    outcome: { state: "finished", paragraphs: 1, done: 1, rewritten: 1, failed: 0, reason: null },
+    settings: settingsOf(styleProfileId),
+    outcome: finished(1, 1),
     blocks: [{ index: 0, kept: false, text: "We utilize 4 servers." }],
     text: "We use 4 servers.\n",
     paragraphs: [
