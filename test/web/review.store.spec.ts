@@ -10,6 +10,7 @@ import { useDocumentsStore } from "../../web/src/stores/documents.ts"
 import { useReviewStore } from "../../web/src/stores/review.ts"
 import { useRunStore } from "../../web/src/stores/run.ts"
 import { api, eventually, until, serviceForSpec } from "./support/RealService.ts"
+import { finished, settingsOf } from "./support/Fixtures.ts"
 
 const FIRST = "We utilize 3 keys in order to open the 2 doors."
 const FIRST_REWRITTEN = "We use 3 keys to open the 2 doors."
@@ -253,17 +254,8 @@ describe("review store", () => {
           failed: 0,
           warnings: []
         },
-        settings: {
-          styleProfileId: "plain-english",
-          styleProfileName: "Plain English",
-          instruction: "",
-          model: "m",
-          provider: "http://127.0.0.1:9/v1",
-          styleThreshold: 80,
-          maxRewriteIterations: 2,
-          runMeaningCheck: true
-        },
-        outcome: { state: "finished", paragraphs: 1, done: 1, rewritten: 1, failed: 0, reason: null }
+        settings: settingsOf("plain-english", "Plain English"),
+        outcome: finished(1, 1)
       }
     ]
     await editor.review.load()
