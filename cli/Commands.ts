@@ -143,16 +143,24 @@ export const rewrite = Command.make(
     const run = Effect.gen(function* () {
       const document = yield* readText(input.files[0])
       const progress = yield* makeProgress("rewrite", !input.quiet)
+      // A wait for the model server is said once, as a line of its own, until the run moves again.
+      let waiting = false
       const onEvent = (event: ProgressEvent) =>
-        progress.update(
-          event.done,
-          event.total,
-          event.type === "progress"
-            ? `${event.stage} (round ${event.attempt + 1})`
-            : event.type === "waiting"
-              ? waitingNote(event.leftMs)
-              : ""
-        )
+        Effect.gen(function* () {
+          if (event.type === "waiting" && !waiting) {
+            yield* progress.note(`redraft: ${waitingNote(event.leftMs)} (${event.reason})`)
+          }
+          waiting = event.type === "waiting" || (waiting && event.type === "segment" && event.status === "failed")
+          yield* progress.update(
+            event.done,
+            event.total,
+            event.type === "progress"
+              ? `${event.stage} (round ${event.attempt + 1})`
+              : event.type === "waiting"
+                ? waitingNote(event.leftMs)
+                : ""
+          )
+        })
       const result = yield* runDocument(document, input.files[0] ?? "-", onEvent).pipe(Effect.ensuring(progress.finish))
       const out = optionalString(input.out)
       if (out !== undefined) yield* writeFile(out, result.finalText)

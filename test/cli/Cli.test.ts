@@ -379,3 +379,26 @@ layer(TestApp({ PROVIDER_TIMEOUT: "150 millis" }), { excludeTestServices: true }
     })
   )
 })
+
+layer(TestApp({ PROVIDER_RETRY_DELAY: "50 millis", PROVIDER_RETRY_BUDGET: "5 seconds" }), {
+  excludeTestServices: true
+})("redraft CLI while the model server restarts", (it) => {
+  it.effect("says once that it waits for the model server, with the seconds left, and finishes", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ delayMs: 300 })
+      const running = yield* redraft(["rewrite", "--profile", "plain-english"], { stdin: DOC }).pipe(Effect.forkChild)
+      // Once the first rewrite call is on its way, the server goes away for a second.
+      for (let i = 0; i < 100 && (yield* fake.calls).every((c) => c.task !== "rewrite"); i++) {
+        yield* Effect.sleep("20 millis")
+      }
+      yield* fake.outage(1_000)
+      const run = yield* Fiber.join(running)
+      assert.strictEqual(run.exitCode, 0, run.stderr)
+      assert.strictEqual(run.stdout, REWRITTEN)
+      const waits = run.stderr.split("\n").filter((l) => l.startsWith("redraft: waiting for the model server"))
+      assert.strictEqual(waits.length, 1, run.stderr)
+      assert.match(waits[0]!, /^redraft: waiting for the model server, [1-5] s left \(cannot reach the provider/)
+    })
+  )
+})
