@@ -100,7 +100,7 @@ export class ProviderApi extends HttpApiGroup.make("provider")
   .annotate(OpenApi.Description, "The model server: whether it answers, and its chat models.") {}
 
 const ProfileId = {
-  id: Schema.String.annotate({
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/u)).annotate({
     description: "A fixture profile's id, or a user profile's as POST /api/profiles gave it"
   })
 }
@@ -272,7 +272,11 @@ export class CheckApi extends HttpApiGroup.make("check")
   ) {}
 
 const DocumentNotFound = errorAt(404, "document_not_found: no document has that id")
-const DocumentId = { id: Schema.String.annotate({ description: "The document's id, as POST /api/documents gave it" }) }
+const DocumentId = {
+  id: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/u)).annotate({
+    description: "The document's id, as POST /api/documents gave it"
+  })
+}
 
 const VersionParams = { ...DocumentId, n: Schema.Int }
 const ParagraphParams = { ...VersionParams, index: Schema.Int }

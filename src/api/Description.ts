@@ -25,6 +25,8 @@ const PATH_EXAMPLES: Readonly<Record<string, string | number>> = {
   suggestion: "avoid-slow"
 }
 
+const PROFILE_EXAMPLES: Readonly<Record<string, string>> = { id: "plain-english", suggestion: "avoid-slow" }
+
 /** The answer of the HTTP layer to a path it cannot read, before any handler. */
 const BAD_PATH: Json = {
   description:
@@ -71,7 +73,10 @@ export const completeDescription = (spec: Json): Json => {
           ? p
           : INTEGER_PARAMS[p["name"]] !== undefined
             ? { ...p, schema: { type: "integer", ...INTEGER_PARAMS[p["name"]] }, example: PATH_EXAMPLES[p["name"]] }
-            : { ...p, example: PATH_EXAMPLES[p["name"]] }
+            : {
+                ...p,
+                example: path.startsWith("/api/profiles") ? PROFILE_EXAMPLES[p["name"]] : PATH_EXAMPLES[p["name"]]
+              }
       )
       let responses = operation.responses as Json
       if (parameters?.some((p) => p["in"] === "path") === true && responses["400"] === undefined) {

@@ -18,7 +18,7 @@ const Millis = Schema.Int.check(
 
 /** A document id the routes take: letters, digits, "-" and "_", at most 128 (the API gives UUIDs). */
 const DocumentId = Schema.String.check(
-  Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/, {
+  Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/u, {
     message: 'an id of letters, digits, "-" and "_" (at most 128), as the API gives them'
   })
 )
@@ -85,7 +85,7 @@ export type BackupAnswer = typeof BackupAnswer.Type
 
 /** One of the writer's own voices (style profiles made from samples). */
 export const BackupProfile = Schema.Struct({
-  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/)),
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/u)),
   name: VoiceName,
   description: Schema.String,
   rules: Schema.Array(Schema.String),

@@ -81,12 +81,12 @@ export type ProfileDetail = typeof ProfileDetail.Type
 
 /** One sample of the writer's text: the rule a voice's samples keep, in the API and in a backup. */
 export const Sample = Schema.String.check(
-  Schema.isPattern(/\S/, { message: "a sample must hold some text, not only spaces" }),
+  Schema.isPattern(/\S/u, { message: "a sample must hold some text, not only spaces" }),
   Schema.isMaxLength(20_000, { message: "a sample is at most 20,000 characters; split a longer text into samples" })
 )
 /** A voice's name: the rule it keeps, in the API and in a backup. */
 export const VoiceName = Schema.String.check(
-  Schema.isPattern(/\S/, { message: "give the voice a name" }),
+  Schema.isPattern(/\S/u, { message: "give the voice a name" }),
   Schema.isMaxLength(100)
 )
 /** A voice's samples: two or more. */
@@ -159,7 +159,7 @@ export type VoiceImport = typeof VoiceImport.Type
 
 /** `POST /api/profiles/:id/score`. */
 export const ScoreRequest = Schema.Struct({
-  text: Schema.String.check(Schema.isPattern(/\S/, { message: "give the text to score" }))
+  text: Schema.String.check(Schema.isPattern(/\S/u, { message: "give the text to score" }))
 })
 export type ScoreRequest = typeof ScoreRequest.Type
 

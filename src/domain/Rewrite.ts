@@ -51,13 +51,13 @@ export const ProviderSettings = Schema.Struct({
 export type ProviderSettings = typeof ProviderSettings.Type
 
 export const StyleProfile = Schema.Struct({
-  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/)),
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/u)),
   name: Schema.String,
   description: Schema.String,
   rules: Schema.Array(Schema.String),
   avoid: Schema.Array(Schema.String),
   samples: Schema.Array(
-    Schema.String.check(Schema.isPattern(/\S/, { message: "a sample must hold some text, not only spaces" }))
+    Schema.String.check(Schema.isPattern(/\S/u, { message: "a sample must hold some text, not only spaces" }))
   ).check(Schema.isMinLength(1))
 })
 export type StyleProfile = typeof StyleProfile.Type
