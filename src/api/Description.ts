@@ -85,6 +85,14 @@ export const completeDescription = (spec: Json): Json => {
       if (method === "post" && STREAMED.includes(path)) {
         const ok = responses["200"] as Json
         const result = ok["content"]["application/json"]["schema"]
+        const events = {
+          outline: { $ref: "#/components/schemas/OutlineEvent" },
+          progress: { $ref: "#/components/schemas/ProgressEvent" },
+          waiting: { $ref: "#/components/schemas/WaitingEvent" },
+          segment: { $ref: "#/components/schemas/SegmentEvent" },
+          result,
+          error: { $ref: "#/components/schemas/ErrorBody" }
+        }
         responses = {
           ...responses,
           "200": {
@@ -93,16 +101,12 @@ export const completeDescription = (spec: Json): Json => {
               ...ok["content"],
               "text/event-stream": {
                 schema: {
+                  type: "string",
+                  contentMediaType: "text/event-stream",
                   description:
-                    "Server-Sent Events, each `event: <name>` with `data: <JSON>`: one `outline`, then `progress`, `waiting` and `segment` while the run goes on, then one `result` (the JSON answer) or one `error` (the error body). The data of each event is one of these.",
-                  oneOf: [
-                    { $ref: "#/components/schemas/OutlineEvent" },
-                    { $ref: "#/components/schemas/ProgressEvent" },
-                    { $ref: "#/components/schemas/WaitingEvent" },
-                    { $ref: "#/components/schemas/SegmentEvent" },
-                    result,
-                    { $ref: "#/components/schemas/ErrorBody" }
-                  ]
+                    "Server-Sent Events, each `event: <name>` with `data: <JSON>`: one `outline`, then `progress`, `waiting` and `segment` while the run goes on, then one `result` (the JSON answer) or one `error` (the error body). `contentSchema` holds the schemas of the events' data, and `x-events` names each one's.",
+                  contentSchema: { oneOf: Object.values(events) },
+                  "x-events": events
                 }
               }
             }
