@@ -6,7 +6,10 @@
 export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   "profiles.create": {
     name: "Field notes",
-    samples: ["The river ran high after the storm. We waited.", "Morning came grey. The stones were wet."]
+    samples: [
+      "The river ran high after the storm, so we waited on the bank until noon. Nobody wanted to cross first. Sam counted the stones that still showed above the water and said we had maybe an hour before they went under too. I made tea on the small stove and we watched a heron work the shallows below the bend. It caught two fish in ten minutes and never looked at us once. By one o'clock the water had dropped a hand's width. We packed up, tied the boots around our necks and went over in a line, slowly, each of us holding the pack of the one in front.",
+      "Morning came grey and cold. The tent walls were wet inside and out, and the stones by the fire ring had a skin of frost on them. I lit the stove with stiff fingers while Sam read the map out loud. Twelve kilometres to the hut, he said, and most of it uphill. We ate porridge standing up to keep warm. A pair of ravens sat on the big boulder and argued about something the whole time. When the sun finally cleared the ridge, everything steamed at once: the tent, the grass, our jackets, even the dog. We left at half past eight."
+    ]
   },
   "profiles.update": { description: "Short sentences, plain words, first person." },
   "profiles.score": { text: "The river ran high, so we waited on the bank until noon." },
