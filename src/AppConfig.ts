@@ -1,4 +1,4 @@
-import { Config, ConfigProvider, Context, Duration, Effect, Layer, Option } from "effect"
+import { Config, ConfigProvider, Context, Duration, Effect, Layer, Option, type Redacted } from "effect"
 import { homedir } from "node:os"
 import { join } from "node:path"
 
@@ -8,6 +8,11 @@ export interface AppSettings {
   readonly port: number
   /** Provider used when a request names none. */
   readonly defaultBaseUrl: string
+  /**
+   * The default provider's key (`PROVIDER_API_KEY`), sent as `Authorization: Bearer …` to that provider's origin
+   * only. Redacted: it prints as `<redacted>` in logs and errors.
+   */
+  readonly providerApiKey: Option.Option<Redacted.Redacted<string>>
   /** Chat requests in flight per provider base URL, across all runs. */
   readonly providerConcurrency: number
   readonly providerTimeout: Duration.Duration
@@ -39,6 +44,7 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
         host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1")),
         port: Config.Port("PORT").pipe(Config.withDefault(5174)),
         defaultBaseUrl: Config.String("PROVIDER_BASE_URL").pipe(Config.withDefault("http://localhost:1234/v1")),
+        providerApiKey: Config.Redacted("PROVIDER_API_KEY").pipe(Config.option),
         providerConcurrency: Config.Int("PROVIDER_CONCURRENCY").pipe(Config.withDefault(4)),
         providerTimeout: Config.Duration("PROVIDER_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
         metaTimeout: Config.Duration("PROVIDER_META_TIMEOUT").pipe(Config.withDefault(Duration.seconds(5))),

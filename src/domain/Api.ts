@@ -8,6 +8,7 @@ export const HealthStatus = Schema.Literals([
   "wrong_base_url",
   "not_openai_api",
   "provider_error",
+  "unauthorized",
   "unreachable"
 ])
 

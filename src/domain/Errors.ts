@@ -104,7 +104,10 @@ export class ProviderRejected extends Schema.TaggedError<ProviderRejected>()("Pr
   retryAfterMs: Schema.optional(Schema.Number)
 }) {
   readonly status = 502
-  readonly code = "provider_error"
+  /** `provider_unauthorized` when the server refused the key (401, 403), else `provider_error`. */
+  get code(): "provider_error" | "provider_unauthorized" {
+    return this.providerStatus === 401 || this.providerStatus === 403 ? "provider_unauthorized" : "provider_error"
+  }
 }
 
 export const ProviderFailure = Schema.Union([ProviderUnreachable, ProviderTimeout, ProviderRejected])
@@ -195,6 +198,7 @@ export const ErrorCode = Schema.Literals([
   "provider_unreachable",
   "provider_timeout",
   "provider_error",
+  "provider_unauthorized",
   "storage_full",
   "workspace_read_only",
   "storage_damaged",

@@ -280,7 +280,8 @@ const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && 
 const isSystemic = (failure: ProviderFailure): boolean => {
   if (failure._tag === "ProviderUnreachable") return true
   if (failure._tag !== "ProviderRejected" || failure.providerStatus === undefined) return false
-  if (failure.providerStatus === 404) return true
+  // A missing route, or a key the server refused: every paragraph would get the same answer.
+  if (failure.providerStatus === 404 || failure.providerStatus === 401 || failure.providerStatus === 403) return true
   const words = failure.providerMessage ?? ""
   // "model 'x' not found", "Model is unloaded." name the model; "this model's maximum context length" is about the
   // paragraph, not the model.

@@ -1,5 +1,5 @@
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Duration, Effect, Layer, Ref, Schema } from "effect"
+import { Context, Duration, Effect, Layer, Option, Redacted, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
@@ -75,6 +75,27 @@ export class LlmProvider extends Context.Service<
     Effect.gen(function* () {
       const config = yield* AppConfig
       const client = (yield* HttpClient.HttpClient).pipe(HttpClient.mapRequest(HttpClientRequest.acceptJson))
+      // The default provider's key goes to its own origin only: a request naming any other address gets none.
+      const keyed = Option.filter(config.providerApiKey, (key) => Redacted.value(key).trim() !== "").pipe(
+        Option.map((key) => ({ key, origin: originOf(config.defaultBaseUrl) }))
+      )
+      const withKey = (request: HttpClientRequest.HttpClientRequest) =>
+        Option.match(keyed, {
+          onNone: () => request,
+          onSome: ({ key, origin }) =>
+            origin !== undefined && originOf(request.url) === origin
+              ? HttpClientRequest.bearerToken(request, key)
+              : request
+        })
+      /** What to do about a refused key: which key was sent, if any, and where a key is set. */
+      const keyHint = (url: string) => {
+        const sent = Option.isSome(keyed) && originOf(url) === keyed.value.origin
+        return sent
+          ? "; the server refused the key in PROVIDER_API_KEY: set the key it was started with"
+          : Option.isSome(keyed)
+            ? `; the server needs a key, and PROVIDER_API_KEY is sent only to ${keyed.value.origin ?? "the default provider"}`
+            : "; the server needs a key: set PROVIDER_API_KEY to the key it was started with (it goes to PROVIDER_BASE_URL's server only)"
+      }
       const gates = new Map<string, Gate>()
       const gateFor = (baseUrl: string) =>
         Effect.sync(() => {
@@ -91,7 +112,7 @@ export class LlmProvider extends Context.Service<
        * already classified.
        */
       const exchange = (request: HttpClientRequest.HttpClientRequest, timeout: Duration.Duration) =>
-        client.execute(request).pipe(
+        client.execute(withKey(request)).pipe(
           Effect.flatMap((response) =>
             response.text.pipe(
               Effect.map((text) => ({
@@ -135,7 +156,12 @@ export class LlmProvider extends Context.Service<
       ) => {
         const providerMessage = providerErrorMessage(body) ?? (raw.trim().slice(0, 300) || undefined)
         // The most common set-up mistake: the address without its /v1.
-        const hint = status === 404 && !/\/v\d+\/[a-z/]+$/i.test(url) ? "; does the base URL need /v1 at its end?" : ""
+        const hint =
+          status === 404 && !/\/v\d+\/[a-z/]+$/i.test(url)
+            ? "; does the base URL need /v1 at its end?"
+            : status === 401 || status === 403
+              ? keyHint(url)
+              : ""
         return new ProviderRejected({
           message: `the provider at ${url} answered ${status}${providerMessage ? `: ${providerMessage}` : ""}${hint}`,
           providerStatus: status,
@@ -326,6 +352,9 @@ const parseJson = (text: string): unknown => {
     return undefined
   }
 }
+
+/** "http://host:port" of a URL, or undefined when it is not one. */
+const originOf = (url: string): string | undefined => (URL.canParse(url) ? new URL(url).origin : undefined)
 
 const describeCause = (e: { readonly message: string; readonly cause?: unknown }): string => {
   let cause: unknown = e.cause

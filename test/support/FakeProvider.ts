@@ -67,6 +67,8 @@ export interface FakeSettings {
   readonly models?: ReadonlyArray<string>
   /** Like llama.cpp while it loads a model: chats answer 503 "Loading model" with Retry-After for this long. */
   readonly loadingMs?: number
+  /** Like vLLM or llama.cpp started with `--api-key`: every /v1 route needs `Authorization: Bearer <apiKey>`, else 401. */
+  readonly apiKey?: string
 }
 
 /**
@@ -119,6 +121,8 @@ export class FakeProvider extends Context.Service<
           // Like LM Studio, the API lives under /v1 only.
           if (!url.startsWith("/v1/"))
             return send(res, 404, { error: `Unexpected endpoint or method. (${req.method} ${url})` })
+          if (state.settings.apiKey !== undefined && req.headers.authorization !== `Bearer ${state.settings.apiKey}`)
+            return send(res, 401, { error: { message: "Invalid API key", type: "authentication_error" } })
           if (req.method === "GET" && path === "/models") return answerModels(res)
           if (req.method === "POST" && path === "/chat/completions") return answerChat(res, body, task)
           send(res, 404, { error: `no route ${req.method} ${req.url}` })
