@@ -29,7 +29,8 @@ export const checkHealth = Effect.fn("ProviderHealth.check")(function* (baseUrl:
   }
   const reason = listed.failure.reason
   if (reason._tag !== "ProviderRejected") return answer(503, notReady(baseUrl, "unreachable", reason.message, false))
-  if (reason.code === "provider_unauthorized") return answer(200, notReady(baseUrl, "unauthorized", reason.message, true))
+  if (reason.code === "provider_unauthorized")
+    return answer(200, notReady(baseUrl, "unauthorized", reason.message, true))
   if (!isNotAnApi(reason)) return answer(200, notReady(baseUrl, "provider_error", reason.message, true))
 
   const withVersion = `${baseUrl}/v1`
