@@ -13,8 +13,11 @@ export interface AppSettings {
    * only. Redacted: it prints as `<redacted>` in logs and errors.
    */
   readonly providerApiKey: Option.Option<Redacted.Redacted<string>>
-  /** Chat requests in flight per provider base URL, across all runs. */
-  readonly providerConcurrency: number
+  /**
+   * Chat requests in flight per provider base URL, across all runs, when `PROVIDER_CONCURRENCY` gives it; else each
+   * server's own count of slots where it declares one (llama.cpp's `GET /props`), else 4.
+   */
+  readonly providerConcurrency: Option.Option<number>
   readonly providerTimeout: Duration.Duration
   /** Time-out for health checks and model listing. */
   readonly metaTimeout: Duration.Duration
@@ -45,7 +48,7 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
         port: Config.Port("PORT").pipe(Config.withDefault(5174)),
         defaultBaseUrl: Config.String("PROVIDER_BASE_URL").pipe(Config.withDefault("http://localhost:1234/v1")),
         providerApiKey: Config.Redacted("PROVIDER_API_KEY").pipe(Config.option),
-        providerConcurrency: Config.Int("PROVIDER_CONCURRENCY").pipe(Config.withDefault(4)),
+        providerConcurrency: Config.Int("PROVIDER_CONCURRENCY").pipe(Config.option),
         providerTimeout: Config.Duration("PROVIDER_TIMEOUT").pipe(Config.withDefault(Duration.seconds(120))),
         metaTimeout: Config.Duration("PROVIDER_META_TIMEOUT").pipe(Config.withDefault(Duration.seconds(5))),
         retryBaseDelay: Config.Duration("PROVIDER_RETRY_DELAY").pipe(Config.withDefault(Duration.millis(250))),
@@ -71,7 +74,11 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
             Option.getOrUndefined(appData)
           )
       )
-      return AppConfig.of({ ...rest, dataDir, providerConcurrency: Math.max(1, settings.providerConcurrency) })
+      return AppConfig.of({
+        ...rest,
+        dataDir,
+        providerConcurrency: Option.map(settings.providerConcurrency, (n) => Math.max(1, n))
+      })
     })
   )
 

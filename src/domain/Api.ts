@@ -31,6 +31,13 @@ export const HealthResult = Schema.Struct({
   status: HealthStatus,
   baseUrl: Schema.optionalKey(Schema.String),
   error: Schema.optionalKey(Schema.String),
+  /**
+   * How many chat requests Redraft sends the server at once, and who said so: `configured` (PROVIDER_CONCURRENCY),
+   * `server` (llama.cpp's `GET /props`) or `default` (4).
+   */
+  slots: Schema.optionalKey(
+    Schema.Struct({ count: Schema.Finite, source: Schema.Literals(["configured", "server", "default"]) })
+  ),
   /** With `wrong_base_url`: the address that would work (the given one with `/v1`). */
   suggestedBaseUrl: Schema.optionalKey(Schema.String),
   /** The workspace's storage as the service found it at start-up. */

@@ -1,5 +1,5 @@
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Duration, Effect, Layer, Option, Redacted, Ref, Schema } from "effect"
+import { Context, Deferred, Duration, Effect, Layer, Option, Redacted, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
@@ -12,6 +12,15 @@ import { retryWithinBudget } from "./Retry.ts"
 /** What to do when nothing answers at the provider's address. */
 const START_HINT =
   "Is LM Studio, Ollama or llama.cpp running, and is the address right? Start the model server (LM Studio: the Developer tab's Start Server; Ollama: ollama serve; llama.cpp: llama-server -m MODEL.gguf), or set the endpoint to where it listens"
+
+/** Chat requests in flight per server when neither PROVIDER_CONCURRENCY nor the server says how many. */
+const DEFAULT_SLOTS = 4
+
+/** How many chat requests a server gets at once, and who said so. */
+export interface Slots {
+  readonly count: number
+  readonly source: "configured" | "server" | "default"
+}
 
 /** How long a provider that never answered is retried when it refuses connections: it is not running. */
 const UNREACHED_BUDGET = Duration.seconds(2)
@@ -59,6 +68,8 @@ export class LlmProvider extends Context.Service<
     readonly listModels: (baseUrl: string) => Effect.Effect<ReadonlyArray<string>, ProviderError>
     readonly selectModel: (baseUrl: string, requested: string | undefined) => Effect.Effect<ModelChoice, ProviderError>
     readonly chat: (request: ChatRequest) => Effect.Effect<ChatReply, ProviderError>
+    /** How many chat requests the server at `baseUrl` gets at once, and who said so (settled on first use). */
+    readonly slots: (baseUrl: string) => Effect.Effect<Slots>
     /**
      * A chat whose answer must pass `parse`. An empty, truncated or unparseable answer is asked for once more with
      * `retryHint` appended; a second failure is a `provider_error`.
@@ -96,16 +107,47 @@ export class LlmProvider extends Context.Service<
             ? `; the server needs a key, and PROVIDER_API_KEY is sent only to ${keyed.value.origin ?? "the default provider"}`
             : "; the server needs a key: set PROVIDER_API_KEY to the key it was started with (it goes to PROVIDER_BASE_URL's server only)"
       }
-      const gates = new Map<string, Gate>()
-      const gateFor = (baseUrl: string) =>
-        Effect.sync(() => {
-          let gate = gates.get(baseUrl)
-          if (gate === undefined) {
-            gate = new Gate(config.providerConcurrency)
-            gates.set(baseUrl, gate)
-          }
-          return gate
+      // Each server's slots are settled once, on its first call: PROVIDER_CONCURRENCY, else what the server declares,
+      // else DEFAULT_SLOTS. A run waiting for them is one Deferred, so two runs starting at once ask the server once.
+      const gates = new Map<string, Deferred.Deferred<{ readonly gate: Gate; readonly slots: Slots }>>()
+      const settle = (baseUrl: string) =>
+        Effect.gen(function* () {
+          const known = gates.get(baseUrl)
+          if (known !== undefined) return yield* Deferred.await(known)
+          const deferred = yield* Deferred.make<{ readonly gate: Gate; readonly slots: Slots }>()
+          gates.set(baseUrl, deferred)
+          // Not interruptible (the question is bounded by PROVIDER_META_TIMEOUT): a run cancelled meanwhile must not
+          // leave the next runs waiting on an answer nobody gives.
+          return yield* Effect.uninterruptible(
+            Effect.gen(function* () {
+              const slots: Slots = Option.isSome(config.providerConcurrency)
+                ? { count: config.providerConcurrency.value, source: "configured" }
+                : Option.match(yield* declaredSlots(baseUrl), {
+                    onNone: (): Slots => ({ count: DEFAULT_SLOTS, source: "default" }),
+                    onSome: (count): Slots => ({ count, source: "server" })
+                  })
+              const settled = { gate: new Gate(slots.count), slots }
+              yield* Deferred.succeed(deferred, settled)
+              return settled
+            })
+          )
         })
+      const gateFor = (baseUrl: string) => Effect.map(settle(baseUrl), (s) => s.gate)
+
+      /** llama.cpp's `GET /props` (at the server's root) says how many slots it runs; other servers say nothing. */
+      const declaredSlots = (baseUrl: string) => {
+        const origin = originOf(baseUrl)
+        if (origin === undefined) return Effect.succeed(Option.none<number>())
+        return exchange(HttpClientRequest.get(`${origin}/props`), config.metaTimeout).pipe(
+          Effect.map(({ body }) => {
+            const total = (body as { total_slots?: unknown } | undefined)?.total_slots
+            return typeof total === "number" && Number.isInteger(total) && total >= 1 && total <= 1024
+              ? Option.some(total)
+              : Option.none<number>()
+          }),
+          Effect.orElseSucceed(() => Option.none<number>())
+        )
+      }
 
       /**
        * One HTTP exchange: a 2xx answer with its parsed JSON body; transport failures, time-outs and error statuses
@@ -302,7 +344,9 @@ export class LlmProvider extends Context.Service<
         })
       }
 
-      return LlmProvider.of({ listModels, selectModel, chat, complete })
+      const slots = (baseUrl: string) => Effect.map(settle(baseUrl), (s) => s.slots)
+
+      return LlmProvider.of({ listModels, selectModel, chat, complete, slots })
     })
   )
 

@@ -15,7 +15,9 @@ export const checkHealth = Effect.fn("ProviderHealth.check")(function* (baseUrl:
   const listed = yield* provider.listModels(baseUrl).pipe(Effect.result)
   if (listed._tag === "Success") {
     const choice = chooseModel(listed.success, undefined)
+    const slots = yield* provider.slots(baseUrl)
     return answer(200, {
+      slots,
       ok: choice.model !== undefined,
       localProviderReachable: true,
       defaultModelFound: choice.defaultModelFound,

@@ -69,6 +69,8 @@ export interface FakeSettings {
   readonly loadingMs?: number
   /** Like vLLM or llama.cpp started with `--api-key`: every /v1 route needs `Authorization: Bearer <apiKey>`, else 401. */
   readonly apiKey?: string
+  /** Like llama.cpp started with `-np N`: `GET /props` answers `{"total_slots": N}` (without it, 404 as elsewhere). */
+  readonly slots?: number
 }
 
 /**
@@ -117,7 +119,11 @@ export class FakeProvider extends Context.Service<
           const url = req.url ?? "/"
           const path = url.replace(/^\/v1/, "")
           const task = taskOf(body)
-          state.calls.push({ method: req.method ?? "GET", path, headers: req.headers, body, task })
+          // The slots question (`GET /props`) is the service's own bookkeeping, asked once per server: not a call.
+          if (url !== "/props")
+            state.calls.push({ method: req.method ?? "GET", path, headers: req.headers, body, task })
+          if (req.method === "GET" && url === "/props" && state.settings.slots !== undefined)
+            return send(res, 200, { total_slots: state.settings.slots, chat_template: "" })
           // Like LM Studio, the API lives under /v1 only.
           if (!url.startsWith("/v1/"))
             return send(res, 404, { error: `Unexpected endpoint or method. (${req.method} ${url})` })

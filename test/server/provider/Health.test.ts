@@ -18,6 +18,7 @@ describe("provider health", () => {
       assert.deepStrictEqual(yield* checkHealth(server.baseUrl), {
         status: 200,
         body: {
+          slots: { count: 4, source: "configured" },
           ok: true,
           localProviderReachable: true,
           defaultModelFound: true,
@@ -40,6 +41,7 @@ describe("provider health", () => {
       assert.deepStrictEqual(yield* checkHealth(server.baseUrl), {
         status: 200,
         body: {
+          slots: { count: 4, source: "configured" },
           ok: false,
           localProviderReachable: true,
           defaultModelFound: false,

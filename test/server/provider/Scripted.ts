@@ -84,11 +84,15 @@ export const scriptedServer = Effect.gen(function* () {
   }
 })
 
-/** The provider client with short retries and time-outs, so a failing case costs milliseconds. */
+/**
+ * The provider client with short retries and time-outs, so a failing case costs milliseconds. Its slots are given, so
+ * the server is asked nothing but what a test scripts.
+ */
 export const providerLayer = (settings: Readonly<Record<string, string>> = {}) =>
   LlmProvider.layer.pipe(
     Layer.provide(
       AppConfig.layerTest({
+        PROVIDER_CONCURRENCY: "4",
         PROVIDER_RETRY_DELAY: "5 millis",
         PROVIDER_RETRY_BUDGET: "60 millis",
         PROVIDER_TIMEOUT: "2 seconds",
