@@ -120,14 +120,19 @@ export class LlmProvider extends Context.Service<
           // leave the next runs waiting on an answer nobody gives.
           return yield* Effect.uninterruptible(
             Effect.gen(function* () {
+              const declared = Option.isSome(config.providerConcurrency)
+                ? { reached: true, slots: Option.some(config.providerConcurrency.value) }
+                : yield* declaredSlots(baseUrl)
               const slots: Slots = Option.isSome(config.providerConcurrency)
                 ? { count: config.providerConcurrency.value, source: "configured" }
-                : Option.match(yield* declaredSlots(baseUrl), {
+                : Option.match(declared.slots, {
                     onNone: (): Slots => ({ count: DEFAULT_SLOTS, source: "default" }),
                     onSome: (count): Slots => ({ count, source: "server" })
                   })
               const settled = { gate: new Gate(slots.count), slots }
               yield* Deferred.succeed(deferred, settled)
+              // A server that did not answer at all is asked again on its next use: it may be starting.
+              if (!declared.reached) gates.delete(baseUrl)
               return settled
             })
           )
@@ -137,15 +142,18 @@ export class LlmProvider extends Context.Service<
       /** llama.cpp's `GET /props` (at the server's root) says how many slots it runs; other servers say nothing. */
       const declaredSlots = (baseUrl: string) => {
         const origin = originOf(baseUrl)
-        if (origin === undefined) return Effect.succeed(Option.none<number>())
+        const none = { reached: false, slots: Option.none<number>() }
+        if (origin === undefined) return Effect.succeed(none)
         return exchange(HttpClientRequest.get(`${origin}/props`), config.metaTimeout).pipe(
           Effect.map(({ body }) => {
             const total = (body as { total_slots?: unknown } | undefined)?.total_slots
-            return typeof total === "number" && Number.isInteger(total) && total >= 1 && total <= 1024
-              ? Option.some(total)
-              : Option.none<number>()
+            const valid = typeof total === "number" && Number.isInteger(total) && total >= 1 && total <= 1024
+            return { reached: true, slots: valid ? Option.some(total) : Option.none<number>() }
           }),
-          Effect.orElseSucceed(() => Option.none<number>())
+          // An error status is an answer (no /props there); a connection that fails is none.
+          Effect.catch((e) =>
+            Effect.succeed(e._tag === "ProviderRejected" ? { reached: true, slots: Option.none<number>() } : none)
+          )
         )
       }
 

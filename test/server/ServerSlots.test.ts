@@ -59,3 +59,18 @@ layer(TestApp({ PROVIDER_CONCURRENCY: "2" }), { excludeTestServices: true })("PR
     })
   )
 })
+
+layer(TestApp(), { excludeTestServices: true })("a server that is not up on its first use", (it) => {
+  it.effect("is asked again once it answers", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ slots: 16 })
+      yield* fake.outage(1_000)
+      // A named model: the run's first call is a chat, whose slots are settled while nothing answers.
+      yield* postJson("/api/rewrite", { document: "We utilize 4 servers.", provider: { model: "named-model" } })
+      yield* Effect.sleep("1200 millis")
+      const health = yield* jsonOf<Health>(yield* getPath("/api/health"))
+      assert.deepStrictEqual(health.slots, { count: 16, source: "server" })
+    })
+  )
+})
