@@ -10,6 +10,7 @@ import { makeProgress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
 import { json, jsonErrors, optionalString, withService } from "./Root.ts"
 import { waitingNote } from "../src/domain/Waiting.ts"
+import type { HealthResult } from "../src/domain/Api.ts"
 
 const providerUrl = Flag.String("base-url").pipe(
   Flag.withDescription("Provider base URL, e.g. http://localhost:11434/v1 (default: the service's PROVIDER_BASE_URL)"),
@@ -232,6 +233,7 @@ export const health = Command.make(
             `service   ${client.baseUrl}`,
             `provider  ${result.baseUrl ?? "(default)"} ${result.localProviderReachable ? "reachable" : "unreachable"}`,
             `model     ${modelLine(result)}`,
+            ...(result.slots === undefined ? [] : [`slots     ${slotsLine(result.slots)}`]),
             `status    ${result.status}${result.error === undefined ? "" : `: ${result.error}`}`,
             ""
           ].join("\n")
@@ -247,6 +249,10 @@ export const health = Command.make(
     yield* run.pipe(withService("probe-then-start"))
   })
 ).pipe(Command.withDescription("Check that the service and its provider are ready"))
+
+/** "16 at once (the server's own count)". */
+const slotsLine = (slots: NonNullable<HealthResult["slots"]>): string =>
+  `${slots.count} at once (${slots.source === "configured" ? "PROVIDER_CONCURRENCY" : slots.source === "server" ? "the server's own count" : "the default; the server declares none"})`
 
 export const check = Command.make(
   "check",

@@ -49,7 +49,9 @@ layer(TestApp(), { excludeTestServices: true })("redraft commands against the re
       assert.strictEqual(ready.exitCode, 0, ready.stderr)
       assert.match(
         ready.stdout,
-        new RegExp(`^service {3}${url}\nprovider {2}\\S+ reachable\nmodel {5}\\S*gemma-4\\S*\nstatus {4}ready\n$`)
+        new RegExp(
+          `^service {3}${url}\nprovider {2}\\S+ reachable\nmodel {5}\\S*gemma-4\\S*\nslots {5}4 at once \\(the default; the server declares none\\)\nstatus {4}ready\n$`
+        )
       )
       const asJson = yield* redraft(["health", "--json"])
       const health = JSON.parse(asJson.stdout) as { service: string; ok: boolean; status: string }

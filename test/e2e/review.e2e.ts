@@ -68,6 +68,8 @@ describe("the review in Chromium", () => {
         ]
       })
     )
+    // The light says how many requests the server gets at once (this one declares no slots: the default).
+    assert.strictEqual((await page.textContent("[data-test=slots]"))?.trim(), "· 4 at once")
     await page.fill("[data-test=document]", DOCUMENT)
     await page.click("[data-test=run]")
     await page.waitForSelector("[data-test=pending-count]", { timeout: 15_000 })
