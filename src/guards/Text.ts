@@ -216,5 +216,10 @@ const splitWords = (
   })
 }
 
-/** A word without its accents: "límite" and "ilimitada" share "limit". */
-export const foldAccents = (s: string): string => s.normalize("NFD").replace(/\p{M}/gu, "")
+/**
+ * A word without its accents: "límite" and "ilimitada" share "limit". Plain ASCII has none to lose and is returned as
+ * it is, without the Unicode normalisation (most words of most texts, and the guards fold every word).
+ */
+export const foldAccents = (s: string): string => (PLAIN_ASCII.test(s) ? s : s.normalize("NFD").replace(/\p{M}/gu, ""))
+
+const PLAIN_ASCII = /^[\x00-\x7f]*$/
