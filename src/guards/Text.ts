@@ -222,4 +222,4 @@ const splitWords = (
  */
 export const foldAccents = (s: string): string => (PLAIN_ASCII.test(s) ? s : s.normalize("NFD").replace(/\p{M}/gu, ""))
 
-const PLAIN_ASCII = /^[\x00-\x7f]*$/
+const PLAIN_ASCII = /^\p{ASCII}*$/u
