@@ -88,7 +88,6 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
           const pipeline = yield* Pipeline
           const styleProfileId = body.styleProfile?.id ?? body.styleProfileId ?? DEFAULT_PROFILE_ID
           const settings = settingsOf(styleProfileId, input)
-          const paragraphs = rewritableCount(document.text)
           // A result that cannot be saved (a full disk, a read-only workspace) is still answered, with the storage
           // error; a document deleted while its run went on is a 404 (below).
           const save = (result: RewriteResult, ended: Ended = { state: "finished" }) =>
@@ -99,7 +98,7 @@ export const DocumentHandlers = HttpApiBuilder.group(Api, "documents", (handlers
                 original: document.text,
                 result,
                 settings,
-                outcome: outcomeOf(ended, result, paragraphs)
+                outcome: outcomeOf(ended, result, document.text)
               })
               .pipe(
                 Effect.catchTag("DatabaseFailure", (e) =>
@@ -308,16 +307,15 @@ const settingsOf = (styleProfileId: string, input: RunInput): VersionSettings =>
   runMeaningCheck: input.options.runMeaningCheck
 })
 
-/** How a run ended, with its counts: a cancelled run's result holds the paragraphs that finished. */
-const outcomeOf = (ended: Ended, result: RewriteResult, paragraphs: number): VersionOutcome => ({
+/**
+ * How a run ended, with its counts. A finished or failed run's result holds every paragraph; a cancelled run's only
+ * those that finished, so only then is the document counted again.
+ */
+const outcomeOf = (ended: Ended, result: RewriteResult, document: string): VersionOutcome => ({
   state: ended.state,
-  paragraphs,
+  paragraphs: ended.state === "cancelled" ? rewritableCount(document) : result.paragraphs.length,
   done:
-    ended.state === "finished"
-      ? paragraphs
-      : ended.state === "cancelled"
-        ? result.paragraphs.length
-        : result.paragraphs.filter((p) => p.status !== "failed").length,
+    ended.state === "failed" ? result.paragraphs.filter((p) => p.status !== "failed").length : result.paragraphs.length,
   rewritten: result.summary.rewritten,
   failed: result.summary.failed,
   reason: ended.state === "failed" ? ended.reason : null

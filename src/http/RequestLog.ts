@@ -2,8 +2,9 @@
  * One log line per request, at info: method, path, status and time, and for a run the provider it used and why it
  * failed. A streamed run is logged when its stream ends, with how it ended. Documents are not logged here.
  */
-import { Clock, Context, Effect, Stream, type Types } from "effect"
+import { Clock, Context, Effect, Option, Schema, Stream, type Types } from "effect"
 import { HttpBody, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { ErrorBody } from "../domain/Errors.ts"
 
 /** What a request did beyond its status, written by its handler: the provider it ran on, and why it failed. */
 export interface RequestNote {
@@ -15,14 +16,15 @@ export interface RequestNote {
 export const RequestNote = Context.Reference<RequestNote>("app/http/RequestNote", { defaultValue: () => ({}) })
 
 const decoder = new TextDecoder()
+const decodeError = Schema.decodeUnknownOption(Schema.fromJsonString(ErrorBody))
 
-/** The `message` of a JSON error answer, cut to one line. */
-const errorMessage = (body: HttpBody.HttpBody): string | undefined => {
-  if (body._tag !== "Uint8Array") return undefined
-  const text = decoder.decode(body.body)
-  const match = /"code":"([a-z_]+)","message":"((?:[^"\\]|\\.)*)"/.exec(text)
-  return match === null ? undefined : `${match[1]}: ${JSON.parse(`"${match[2]}"`) as string}`
-}
+/** "code: message" of a JSON error answer. */
+const errorMessage = (body: HttpBody.HttpBody): string | undefined =>
+  body._tag !== "Uint8Array"
+    ? undefined
+    : Option.getOrUndefined(
+        Option.map(decodeError(decoder.decode(body.body)), ({ error }) => `${error.code}: ${error.message}`)
+      )
 
 const line = (method: string, url: string, status: number, ms: number, note: RequestNote, fallback?: string) => {
   const path = url.split("?")[0]?.slice(0, 200) ?? ""
