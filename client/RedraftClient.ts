@@ -36,7 +36,8 @@ export class RedraftClient extends Context.Service<
   RedraftClient,
   {
     readonly baseUrl: string
-    readonly health: (providerBaseUrl: string | undefined) => Effect.Effect<HealthResult, CliFailure>
+    /** The health of a provider named by its base URL or its configured id (`lmstudio`, `gpu-box`), else the default. */
+    readonly health: (provider: string | undefined) => Effect.Effect<HealthResult, CliFailure>
     readonly profiles: Effect.Effect<ReadonlyArray<ProfileSummary>, CliFailure>
     /** A voice from a name and two or more samples of the writer's text. */
     readonly createProfile: (body: CreateProfile) => Effect.Effect<ProfileDetail, CliFailure>
@@ -172,8 +173,17 @@ export class RedraftClient extends Context.Service<
 
       return RedraftClient.of({
         baseUrl,
-        health: (providerBaseUrl) =>
-          call(api.provider.health({ query: providerBaseUrl === undefined ? {} : { baseUrl: providerBaseUrl } })),
+        health: (provider) =>
+          call(
+            api.provider.health({
+              query:
+                provider === undefined
+                  ? {}
+                  : /^https?:/i.test(provider.trim())
+                    ? { baseUrl: provider }
+                    : { providerId: provider }
+            })
+          ),
         profiles: call(api.profiles.list()).pipe(Effect.map((body) => body.profiles)),
         createProfile: (body) => createProfile(body),
         importProfile: (voiceFile) => createProfile(voiceFile),

@@ -1,10 +1,9 @@
-import { Clock, Effect, FileSystem, Path, Result, Schema } from "effect"
+import { Clock, Effect, FileSystem, Path, Schema } from "effect"
 import { createHash } from "node:crypto"
 import { CliFailure } from "../client/CliFailure.ts"
 import type { Progress } from "../client/Progress.ts"
 import { RedraftClient } from "../client/RedraftClient.ts"
 import { type ReasoningEffort, type RewriteResult, StyleProfile } from "../src/domain/Rewrite.ts"
-import { resolveProviderId } from "../src/provider/BaseUrl.ts"
 import { type EvalCase, filterCases, loadCases } from "./Cases.ts"
 import { codeFingerprint } from "./CodeFingerprint.ts"
 import { checkOutput, measuredStyle } from "./Checks.ts"
@@ -189,14 +188,11 @@ export const keyOf = (
 }
 
 /** The model the service would pick for the provider now; "unknown" when the provider does not answer. */
-const currentModel = (client: RedraftClient["Service"], providerId: string) => {
-  const baseUrl = resolveProviderId(providerId)
-  if (Result.isFailure(baseUrl)) return Effect.succeed("unknown")
-  return client.health(baseUrl.success).pipe(
+const currentModel = (client: RedraftClient["Service"], providerId: string) =>
+  client.health(providerId).pipe(
     Effect.map((health) => health.model ?? "unknown"),
     Effect.orElseSucceed(() => "unknown")
   )
-}
 
 /** The profiles the cases use, from the same fixtures the service reads; an unknown profile stops the run early. */
 const loadProfiles = Effect.fnUntraced(function* (dir: string, cases: ReadonlyArray<EvalCase>) {

@@ -37,6 +37,8 @@ export interface AppSettings {
   readonly logDocuments: boolean
   /** Where the documents database lives (`REDRAFT_DATA_DIR`; default the platform's user data folder). */
   readonly dataDir: string
+  /** The environment these settings came from, where a provider's `apiKeyEnv` is looked up. */
+  readonly environment: ConfigProvider.ConfigProvider
 }
 
 export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/AppConfig") {
@@ -77,6 +79,7 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("app/Ap
       return AppConfig.of({
         ...rest,
         dataDir,
+        environment: yield* ConfigProvider.ConfigProvider,
         providerConcurrency: Option.map(settings.providerConcurrency, (n) => Math.max(1, n))
       })
     })

@@ -39,6 +39,7 @@ import {
   VersionDetail
 } from "../domain/Documents.ts"
 import { ErrorBody } from "../domain/Errors.ts"
+import { ProviderIdParam, ProviderInfo, ProviderInput, ProviderList } from "../domain/Providers.ts"
 import { EvalRewriteRequest, RewriteRequest, RewriteResult } from "../domain/Rewrite.ts"
 
 export { ErrorBody }
@@ -76,8 +77,15 @@ const PROVIDER_ERRORS = [ProviderFailed, ProviderUnreachable, ProviderTimedOut] 
 const BaseUrlQuery = {
   baseUrl: Schema.optional(Schema.String).annotate({
     description: "The provider's base URL, e.g. http://localhost:11434/v1 (default: PROVIDER_BASE_URL)"
+  }),
+  providerId: Schema.optional(Schema.String).annotate({
+    description: "A configured provider's id (GET /api/providers), instead of `baseUrl`"
   })
 }
+const ProviderPath = {
+  id: ProviderIdParam.annotate({ description: "The provider's id: 1 to 64 lower-case letters, digits and hyphens" })
+}
+const NoProvider = errorAt(404, "provider_not_found: none of the writer's providers has that id")
 
 export class ProviderApi extends HttpApiGroup.make("provider")
   .add(
@@ -94,10 +102,40 @@ export class ProviderApi extends HttpApiGroup.make("provider")
       error: [InvalidRequest, Forbidden, ...PROVIDER_ERRORS]
     })
       .annotate(OpenApi.Summary, "List the provider's chat models")
-      .annotate(OpenApi.Description, "The provider's models, with the one Redraft would pick marked `selected`.")
+      .annotate(OpenApi.Description, "The provider's models, with the one Redraft would pick marked `selected`."),
+    HttpApiEndpoint.get("list", "/api/providers", {
+      success: ProviderList,
+      error: Forbidden
+    })
+      .annotate(OpenApi.Summary, "List the configured providers")
+      .annotate(
+        OpenApi.Description,
+        "The default provider (PROVIDER_BASE_URL), the built-in presets and the writer's own (providers.json in the data folder). Says whether each has a key and where it comes from, never the key."
+      ),
+    HttpApiEndpoint.put("put", "/api/providers/:id", {
+      params: ProviderPath,
+      payload: ProviderInput,
+      success: ProviderInfo,
+      error: [...BODY_ERRORS]
+    })
+      .annotate(OpenApi.Summary, "Add or change a provider")
+      .annotate(
+        OpenApi.Description,
+        "Adds a provider of the writer's, or changes one, in providers.json (readable by its owner only). Its key goes as `Authorization: Bearer` to its own origin only, and a request whose base URL has that origin gets it too. `apiKey` left out keeps the key a provider had; `\"\"` removes it; `apiKeyEnv` reads it from the service's environment instead."
+      ),
+    HttpApiEndpoint.delete("remove", "/api/providers/:id", {
+      params: ProviderPath,
+      success: HttpApiSchema.NoContent,
+      error: [Forbidden, NoProvider, InvalidRequest]
+    })
+      .annotate(OpenApi.Summary, "Remove a provider")
+      .annotate(OpenApi.Description, "Removes one of the writer's providers, with its key.")
   )
   .annotate(OpenApi.Title, "Provider")
-  .annotate(OpenApi.Description, "The model server: whether it answers, and its chat models.") {}
+  .annotate(
+    OpenApi.Description,
+    "The model servers: whether one answers, its chat models, and the providers a request can name, with their keys kept server-side."
+  ) {}
 
 const ProfileId = {
   id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/u)).annotate({

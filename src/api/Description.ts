@@ -26,6 +26,7 @@ const PATH_EXAMPLES: Readonly<Record<string, string | number>> = {
 }
 
 const PROFILE_EXAMPLES: Readonly<Record<string, string>> = { id: "plain-english", suggestion: "avoid-slow" }
+const PROVIDER_EXAMPLES: Readonly<Record<string, string>> = { id: "gpu-box" }
 
 /** The answer of the HTTP layer to a path it cannot read, before any handler. */
 const BAD_PATH: Json = {
@@ -75,7 +76,11 @@ export const completeDescription = (spec: Json): Json => {
             ? { ...p, schema: { type: "integer", ...INTEGER_PARAMS[p["name"]] }, example: PATH_EXAMPLES[p["name"]] }
             : {
                 ...p,
-                example: path.startsWith("/api/profiles") ? PROFILE_EXAMPLES[p["name"]] : PATH_EXAMPLES[p["name"]]
+                example: path.startsWith("/api/profiles")
+                  ? PROFILE_EXAMPLES[p["name"]]
+                  : path.startsWith("/api/providers")
+                    ? PROVIDER_EXAMPLES[p["name"]]
+                    : PATH_EXAMPLES[p["name"]]
               }
       )
       let responses = operation.responses as Json

@@ -11,6 +11,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
       "Morning came grey and cold. The tent walls were wet inside and out, and the stones by the fire ring had a skin of frost on them. I lit the stove with stiff fingers while Sam read the map out loud. Twelve kilometres to the hut, he said, and most of it uphill. We ate porridge standing up to keep warm. A pair of ravens sat on the big boulder and argued about something the whole time. When the sun finally cleared the ridge, everything steamed at once: the tent, the grass, our jackets, even the dog. We left at half past eight."
     ]
   },
+  "provider.put": { name: "GPU box", baseUrl: "http://gpu-box:8000/v1", apiKeyEnv: "GPU_BOX_KEY", concurrency: 16 },
   "profiles.update": { description: "Short sentences, plain words, first person." },
   "profiles.score": { text: "The river ran high, so we waited on the bank until noon." },
   "profiles.acceptSuggestion": {},
@@ -51,6 +52,28 @@ export const RESPONSE_EXAMPLES: Readonly<Record<string, unknown>> = {
       { id: "gemma-4-12b-it-qat", selected: true },
       { id: "qwen3-8b", selected: false }
     ]
+  },
+  "provider.list": {
+    providers: [
+      {
+        id: "default",
+        name: "Default (PROVIDER_BASE_URL)",
+        baseUrl: "http://localhost:1234/v1",
+        source: "environment",
+        key: { set: false, from: "none" },
+        isDefault: true
+      },
+      {
+        id: "gpu-box",
+        name: "GPU box",
+        baseUrl: "http://gpu-box:8000/v1",
+        source: "file",
+        key: { set: true, from: "environment", env: "GPU_BOX_KEY" },
+        concurrency: 16,
+        isDefault: false
+      }
+    ],
+    file: "/home/writer/.local/share/redraft/providers.json"
   },
   "profiles.list": {
     profiles: [

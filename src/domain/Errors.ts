@@ -27,6 +27,13 @@ export class ProfileNotFound extends Schema.TaggedError<ProfileNotFound>()("Prof
   readonly code = "profile_not_found"
 }
 
+export class ProviderNotFound extends Schema.TaggedError<ProviderNotFound>()("ProviderNotFound", {
+  message: Schema.String
+}) {
+  readonly status = 404
+  readonly code = "provider_not_found"
+}
+
 export class DocumentNotFound extends Schema.TaggedError<DocumentNotFound>()("DocumentNotFound", {
   message: Schema.String
 }) {
@@ -172,6 +179,7 @@ export type ApiError =
   | InvalidRequest
   | RouteNotFound
   | ProfileNotFound
+  | ProviderNotFound
   | ProfileReadOnly
   | SuggestionNotFound
   | PreconditionFailed
@@ -189,6 +197,7 @@ export const ErrorCode = Schema.Literals([
   "forbidden",
   "not_found",
   "profile_not_found",
+  "provider_not_found",
   "document_not_found",
   "suggestion_not_found",
   "profile_read_only",

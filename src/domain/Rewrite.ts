@@ -44,6 +44,11 @@ export const resolveOptions = (options: PipelineOptions | undefined): ResolvedOp
 })
 
 export const ProviderSettings = Schema.Struct({
+  /** A configured provider (GET /api/providers): its base URL, and its key when it has one. */
+  id: Schema.optionalKey(Schema.String).annotate({
+    description: "A configured provider's id (GET /api/providers); give it or `baseUrl`, not both"
+  }),
+  /** A base URL; a key goes with it only when a configured provider has the same origin. */
   baseUrl: Schema.optionalKey(Schema.String),
   model: Schema.optionalKey(Schema.String),
   reasoningEffort: Schema.optionalKey(ReasoningEffort)

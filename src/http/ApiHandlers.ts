@@ -12,7 +12,9 @@ import { AppConfig } from "../AppConfig.ts"
 import type { ModelList, WorkspaceStatus } from "../domain/Api.ts"
 import { CheckRequest, type CheckResult } from "../domain/Check.ts"
 import { EvalRewriteRequest, RewriteRequest } from "../domain/Rewrite.ts"
+import { ProviderInput } from "../domain/Providers.ts"
 import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
+import { ProviderDirectory } from "../provider/ProviderDirectory.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
 import { chatModelsOf, chooseModel } from "../provider/ModelSelection.ts"
 import { checkHealth } from "../provider/ProviderHealth.ts"
@@ -25,12 +27,18 @@ import { apiHandler, notFound, readBody } from "./Respond.ts"
 import { checkDocumentSize, prepareEvalRewrite, prepareRewrite } from "./RunRequests.ts"
 import { runResponse } from "./RunStream.ts"
 
-const BaseUrlQuery = Schema.Struct({ baseUrl: Schema.optional(Schema.String) })
+const BaseUrlQuery = Schema.Struct({
+  baseUrl: Schema.optional(Schema.String),
+  providerId: Schema.optional(Schema.String)
+})
 
-/** `?baseUrl=` or the configured default, validated. */
+/** `?providerId=`, `?baseUrl=` or the configured default, validated. */
 const queryBaseUrl = Effect.gen(function* () {
   const config = yield* AppConfig
   const query = yield* HttpServerRequest.schemaSearchParams(BaseUrlQuery).pipe(Effect.orDie)
+  if (query.providerId !== undefined && query.providerId.trim() !== "") {
+    return (yield* (yield* ProviderDirectory).byId(query.providerId, "providerId")).baseUrl
+  }
   const raw = query.baseUrl === undefined || query.baseUrl.trim() === "" ? config.defaultBaseUrl : query.baseUrl
   return yield* Effect.fromResult(normalizeBaseUrl(raw, "baseUrl"))
 })
@@ -60,6 +68,29 @@ const ProviderHandlers = HttpApiBuilder.group(Api, "provider", (handlers) =>
           const selected = chooseModel(ids, undefined).model
           const body: ModelList = { baseUrl, models: ids.map((id) => ({ id, selected: id === selected })) }
           return HttpServerResponse.jsonUnsafe(body)
+        })
+      )
+    )
+    .handleRaw("list", () =>
+      apiHandler(
+        Effect.gen(function* () {
+          return HttpServerResponse.jsonUnsafe(yield* (yield* ProviderDirectory).list)
+        })
+      )
+    )
+    .handleRaw("put", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          const input = yield* readBody(ProviderInput)
+          return HttpServerResponse.jsonUnsafe(yield* (yield* ProviderDirectory).put(params.id, input))
+        })
+      )
+    )
+    .handleRaw("remove", ({ params }) =>
+      apiHandler(
+        Effect.gen(function* () {
+          yield* (yield* ProviderDirectory).remove(params.id)
+          return HttpServerResponse.empty({ status: 204 })
         })
       )
     )

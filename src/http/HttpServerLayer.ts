@@ -6,6 +6,7 @@ import { Pipeline } from "../pipeline/Pipeline.ts"
 import { Profiles } from "../pipeline/Profiles.ts"
 import { StageRegistry } from "../pipeline/StageRegistry.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
+import { ProviderDirectory } from "../provider/ProviderDirectory.ts"
 import { Backup } from "../store/Backup.ts"
 import { Database } from "../store/Database.ts"
 import { Documents } from "../store/Documents.ts"
@@ -39,6 +40,8 @@ export const AppServices = <A, E, R>(stages: Layer.Layer<A, E, R>) =>
       ).pipe(Layer.provideMerge(Database.layer))
     ),
     Layer.provideMerge(LlmProvider.layer),
+    // The same directory the provider sends keys by (a layer is built once however often it is named).
+    Layer.provideMerge(ProviderDirectory.layer),
     // Long texts are checked on a worker thread: no request waits behind another's check.
     Layer.provideMerge(GuardsOnWorker)
   )

@@ -7,7 +7,8 @@ import {
   resolveOptions,
   type RewriteRequest
 } from "../domain/Rewrite.ts"
-import { normalizeBaseUrl, resolveProviderId } from "../provider/BaseUrl.ts"
+import { normalizeBaseUrl } from "../provider/BaseUrl.ts"
+import { ProviderDirectory } from "../provider/ProviderDirectory.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
 import type { RunInput } from "../pipeline/Pipeline.ts"
 import { RequestNote } from "./RequestLog.ts"
@@ -19,7 +20,7 @@ export const prepareRewrite = Effect.fn("RunRequests.prepareRewrite")(function* 
   const config = yield* AppConfig
   yield* checkDocumentSize(body.document, "document", config.maxDocumentChars)
   if (config.logDocuments) yield* Effect.logInfo("rewrite request", body.document)
-  const baseUrl = yield* Effect.fromResult(normalizeBaseUrl(body.provider?.baseUrl ?? config.defaultBaseUrl))
+  const baseUrl = yield* providerBaseUrl(body.provider?.id, body.provider?.baseUrl)
   const profiles = yield* Profiles
   const profile =
     body.styleProfile !== undefined
@@ -36,7 +37,11 @@ export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(fu
   yield* checkDocumentSize(body.source, "source", config.maxDocumentChars)
   if (config.logDocuments) yield* Effect.logInfo("eval rewrite request", body.source)
   const baseUrl =
-    body.providerId !== undefined ? yield* Effect.fromResult(resolveProviderId(body.providerId)) : config.defaultBaseUrl
+    body.providerId === undefined
+      ? config.defaultBaseUrl
+      : /^https?:/i.test(body.providerId.trim())
+        ? yield* Effect.fromResult(normalizeBaseUrl(body.providerId, "providerId"))
+        : (yield* (yield* ProviderDirectory).byId(body.providerId, "providerId")).baseUrl
   // An evaluation case that names a profile nobody has is a broken case, not a missing resource: a 404 reads to
   // harnesses such as Promptfoo as a dead target and ends the whole run.
   const profile = yield* (yield* Profiles)
@@ -55,6 +60,21 @@ export const prepareEvalRewrite = Effect.fn("RunRequests.prepareEvalRewrite")(fu
     ...(body.options?.runFinalSmoothing !== undefined ? { finalSmoothing: body.options.runFinalSmoothing } : {})
   })
   return yield* runInput(body.source, profile, baseUrl, body.model, body.options?.reasoningEffort, options)
+})
+
+/**
+ * The base URL a run goes to: the configured provider `id` names, else `baseUrl` (which gets a key only when a
+ * configured provider has its origin), else the default provider.
+ */
+export const providerBaseUrl = Effect.fnUntraced(function* (id: string | undefined, baseUrl: string | undefined) {
+  if (id !== undefined && baseUrl !== undefined) {
+    return yield* new InvalidRequest({
+      message: "provider: give `id` (a configured provider) or `baseUrl`, not both",
+      details: ["provider.id: give it or provider.baseUrl, not both"]
+    })
+  }
+  if (id !== undefined) return (yield* (yield* ProviderDirectory).byId(id, "provider.id")).baseUrl
+  return yield* Effect.fromResult(normalizeBaseUrl(baseUrl ?? (yield* AppConfig).defaultBaseUrl))
 })
 
 /** A 413 naming the field when `text` is longer than `limit` characters (MAX_DOCUMENT_CHARS). */

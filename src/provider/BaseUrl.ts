@@ -47,15 +47,3 @@ export const normalizeBaseUrl = (raw: string, field = "provider.baseUrl"): Resul
   }
   return Result.succeed(trimmed)
 }
-
-/** A preset id (`lmstudio`, `ollama`, `llamacpp`) or a URL, as the eval API's `providerId` allows. */
-export const resolveProviderId = (id: string, field = "providerId"): Result.Result<string, InvalidRequest> => {
-  const preset = PROVIDER_PRESETS[id.trim().toLowerCase()]
-  if (preset !== undefined) return Result.succeed(preset)
-  if (/^https?:/i.test(id.trim())) return normalizeBaseUrl(id, field)
-  return Result.fail(
-    new InvalidRequest({
-      message: `${field} must be one of ${Object.keys(PROVIDER_PRESETS).join(", ")} or an http(s) URL (got ${JSON.stringify(id)})`
-    })
-  )
-}

@@ -1,5 +1,5 @@
 import { NodeHttpClient } from "@effect/platform-node"
-import { Context, Deferred, Duration, Effect, Layer, Option, Redacted, Ref, Schema } from "effect"
+import { Context, Deferred, Duration, Effect, Layer, Option, Ref, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
@@ -7,6 +7,7 @@ import type { ReasoningEffort, UsageFigures } from "../domain/Rewrite.ts"
 import { CallRank, Gate } from "./Gate.ts"
 import { providerErrorMessage, replyText } from "./ModelReply.ts"
 import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
+import { originOf, ProviderDirectory } from "./ProviderDirectory.ts"
 import { retryWithinBudget } from "./Retry.ts"
 
 /** What to do when nothing answers at the provider's address. */
@@ -60,7 +61,7 @@ export const emptyUsage: UsageFigures = { calls: 0, promptTokens: 0, completionT
 /**
  * The one way Redraft talks to a model server. Adds the endpoint paths, bounds chat requests per base URL across all
  * runs (handing free slots out by `CallRank`, see Gate.ts), times out, retries transient failures with back-off, and retries an unusable reply once with a stricter
- * instruction. Never sends credentials.
+ * instruction. Sends a configured provider's key to that provider's origin only (ProviderDirectory).
  */
 export class LlmProvider extends Context.Service<
   LlmProvider,
@@ -86,45 +87,48 @@ export class LlmProvider extends Context.Service<
     Effect.gen(function* () {
       const config = yield* AppConfig
       const client = (yield* HttpClient.HttpClient).pipe(HttpClient.mapRequest(HttpClientRequest.acceptJson))
-      // The default provider's key goes to its own origin only: a request naming any other address gets none.
-      const keyed = Option.filter(config.providerApiKey, (key) => Redacted.value(key).trim() !== "").pipe(
-        Option.map((key) => ({ key, origin: originOf(config.defaultBaseUrl) }))
-      )
+      const directory = yield* ProviderDirectory
+      /** The request with the key of the configured provider at its origin, if that provider has one. */
       const withKey = (request: HttpClientRequest.HttpClientRequest) =>
-        Option.match(keyed, {
-          onNone: () => request,
-          onSome: ({ key, origin }) =>
-            origin !== undefined && originOf(request.url) === origin
-              ? HttpClientRequest.bearerToken(request, key)
-              : request
-        })
+        Effect.map(directory.serverSettings(request.url), (settings) =>
+          Option.match(settings.key, {
+            onNone: () => request,
+            onSome: (key) => HttpClientRequest.bearerToken(request, key.value)
+          })
+        )
       /** What to do about a refused key: which key was sent, if any, and where a key is set. */
-      const keyHint = (url: string) => {
-        const sent = Option.isSome(keyed) && originOf(url) === keyed.value.origin
-        return sent
-          ? "; the server refused the key in PROVIDER_API_KEY: set the key it was started with"
-          : Option.isSome(keyed)
-            ? `; the server needs a key, and PROVIDER_API_KEY is sent only to ${keyed.value.origin ?? "the default provider"}`
-            : "; the server needs a key: set PROVIDER_API_KEY to the key it was started with (it goes to PROVIDER_BASE_URL's server only)"
-      }
-      // Each server's slots are settled once, on its first call: PROVIDER_CONCURRENCY, else what the server declares,
-      // else DEFAULT_SLOTS. A run waiting for them is one Deferred, so two runs starting at once ask the server once.
+      const keyHint = (url: string) =>
+        Effect.map(directory.serverSettings(url), (settings) =>
+          Option.match(settings.key, {
+            onSome: ({ provider }) =>
+              `; the server refused the key of provider ${provider.id} (${
+                provider.keyStatus.env !== undefined ? `from ${provider.keyStatus.env}` : "kept in providers.json"
+              }): set the key the server was started with`,
+            onNone: () =>
+              "; the server needs a key: give it to a provider at this address (the Model server settings, `redraft providers add`, or PROVIDER_API_KEY for the default provider); a key goes only to its own provider's address"
+          })
+        )
+      // Each server's slots are settled once, on its first call: the configured concurrency of the provider at its
+      // origin (else PROVIDER_CONCURRENCY), else what the server declares, else DEFAULT_SLOTS. A run waiting for them
+      // is one Deferred, so two runs starting at once ask the server once. A changed configuration is a new gate.
       const gates = new Map<string, Deferred.Deferred<{ readonly gate: Gate; readonly slots: Slots }>>()
       const settle = (baseUrl: string) =>
         Effect.gen(function* () {
-          const known = gates.get(baseUrl)
+          const configured = (yield* directory.serverSettings(baseUrl)).concurrency
+          const gateKey = `${baseUrl} ${Option.getOrElse(configured, () => 0)}`
+          const known = gates.get(gateKey)
           if (known !== undefined) return yield* Deferred.await(known)
           const deferred = yield* Deferred.make<{ readonly gate: Gate; readonly slots: Slots }>()
-          gates.set(baseUrl, deferred)
+          gates.set(gateKey, deferred)
           // Not interruptible (the question is bounded by PROVIDER_META_TIMEOUT): a run cancelled meanwhile must not
           // leave the next runs waiting on an answer nobody gives.
           return yield* Effect.uninterruptible(
             Effect.gen(function* () {
-              const declared = Option.isSome(config.providerConcurrency)
-                ? { reached: true, slots: Option.some(config.providerConcurrency.value) }
+              const declared = Option.isSome(configured)
+                ? { reached: true, slots: configured }
                 : yield* declaredSlots(baseUrl)
-              const slots: Slots = Option.isSome(config.providerConcurrency)
-                ? { count: config.providerConcurrency.value, source: "configured" }
+              const slots: Slots = Option.isSome(configured)
+                ? { count: configured.value, source: "configured" }
                 : Option.match(declared.slots, {
                     onNone: (): Slots => ({ count: DEFAULT_SLOTS, source: "default" }),
                     onSome: (count): Slots => ({ count, source: "server" })
@@ -132,7 +136,7 @@ export class LlmProvider extends Context.Service<
               const settled = { gate: new Gate(slots.count), slots }
               yield* Deferred.succeed(deferred, settled)
               // A server that did not answer at all is asked again on its next use: it may be starting.
-              if (!declared.reached) gates.delete(baseUrl)
+              if (!declared.reached) gates.delete(gateKey)
               return settled
             })
           )
@@ -162,7 +166,8 @@ export class LlmProvider extends Context.Service<
        * already classified.
        */
       const exchange = (request: HttpClientRequest.HttpClientRequest, timeout: Duration.Duration) =>
-        client.execute(withKey(request)).pipe(
+        withKey(request).pipe(
+          Effect.flatMap(client.execute),
           Effect.flatMap((response) =>
             response.text.pipe(
               Effect.map((text) => ({
@@ -191,7 +196,9 @@ export class LlmProvider extends Context.Service<
               )
           }),
           Effect.flatMap((r) =>
-            r.status >= 200 && r.status < 300 ? Effect.succeed(r) : Effect.fail(failOnStatus(request.url, r))
+            r.status >= 200 && r.status < 300
+              ? Effect.succeed(r)
+              : Effect.flatMap(failOnStatus(request.url, r), Effect.fail)
           )
         )
 
@@ -206,18 +213,22 @@ export class LlmProvider extends Context.Service<
       ) => {
         const providerMessage = providerErrorMessage(body) ?? (raw.trim().slice(0, 300) || undefined)
         // The most common set-up mistake: the address without its /v1.
-        const hint =
+        const hinted =
           status === 404 && !/\/v\d+\/[a-z/]+$/i.test(url)
-            ? "; does the base URL need /v1 at its end?"
+            ? Effect.succeed("; does the base URL need /v1 at its end?")
             : status === 401 || status === 403
               ? keyHint(url)
-              : ""
-        return new ProviderRejected({
-          message: `the provider at ${url} answered ${status}${providerMessage ? `: ${providerMessage}` : ""}${hint}`,
-          providerStatus: status,
-          ...(providerMessage !== undefined ? { providerMessage } : {}),
-          ...(retryAfterMs !== undefined ? { retryAfterMs } : {})
-        })
+              : Effect.succeed("")
+        return Effect.map(
+          hinted,
+          (hint) =>
+            new ProviderRejected({
+              message: `the provider at ${url} answered ${status}${providerMessage ? `: ${providerMessage}` : ""}${hint}`,
+              providerStatus: status,
+              ...(providerMessage !== undefined ? { providerMessage } : {}),
+              ...(retryAfterMs !== undefined ? { retryAfterMs } : {})
+            })
+        )
       }
 
       const basePolicy = { baseDelay: config.retryBaseDelay, budget: config.retryBudget }
@@ -359,7 +370,9 @@ export class LlmProvider extends Context.Service<
   )
 
   /** Fully wired: the provider gets its own undici client (far cheaper per call than fetch), never the app's. */
-  static readonly layer = LlmProvider.layerNoDeps.pipe(Layer.provide(NodeHttpClient.layerUndici))
+  static readonly layer = LlmProvider.layerNoDeps.pipe(
+    Layer.provide([NodeHttpClient.layerUndici, ProviderDirectory.layer])
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -404,9 +417,6 @@ const parseJson = (text: string): unknown => {
     return undefined
   }
 }
-
-/** "http://host:port" of a URL, or undefined when it is not one. */
-const originOf = (url: string): string | undefined => (URL.canParse(url) ? new URL(url).origin : undefined)
 
 const describeCause = (e: { readonly message: string; readonly cause?: unknown }): string => {
   let cause: unknown = e.cause

@@ -15,7 +15,6 @@ import { Judge } from "../../eval/Judge.ts"
 import type { CellResult } from "../../eval/ResultsStore.ts"
 import { type EvalSettings, keyOf, runEval, variantsOf } from "../../eval/Runner.ts"
 import type { EvalRewriteRequest, RewriteResult } from "../../src/domain/Rewrite.ts"
-import { PROVIDER_PRESETS } from "../../src/provider/BaseUrl.ts"
 
 const CASES = [
   {
@@ -370,7 +369,8 @@ describe("runEval", () => {
       const settings = yield* workspace({ baselines: false, filter: "pump", model: undefined, providerId: "ollama" })
       const client = clientWith(rewrites)
       const { report } = yield* run(settings, client.layer)
-      assert.deepStrictEqual(client.healthChecks, [PROVIDER_PRESETS["ollama"]])
+      // The id goes to the service, which knows the presets and the writer's own providers.
+      assert.deepStrictEqual(client.healthChecks, ["ollama"])
       assert.notProperty(client.requests[0]!, "model")
       assert.strictEqual(report.settings["resolvedModel"], "loaded-model")
       assert.strictEqual(report.settings["model"], null)
@@ -383,7 +383,8 @@ describe("runEval", () => {
       const cases: ReadonlyArray<
         readonly [string, (b: string | undefined) => Effect.Effect<{ model: string | null }, CliFailure>]
       > = [
-        ["not-a-provider", () => Effect.succeed({ model: "never-asked" })],
+        // The service answers an id it does not know with a 400.
+        ["not-a-provider", () => Effect.fail(new CliFailure({ code: "invalid_request", message: "no provider" }))],
         ["lmstudio", () => Effect.fail(new CliFailure({ code: "provider_unreachable", message: "down" }))],
         ["lmstudio", () => Effect.succeed({ model: null })]
       ]
@@ -392,7 +393,7 @@ describe("runEval", () => {
         const client = clientWith(rewrites, health)
         const { report } = yield* run(settings, client.layer)
         assert.strictEqual(report.settings["resolvedModel"], "unknown", providerId)
-        assert.strictEqual(client.healthChecks.length, providerId === "not-a-provider" ? 0 : 1)
+        assert.deepStrictEqual(client.healthChecks, [providerId])
       }
     }).pipe(Effect.scoped, Effect.provide(NodeServices.layer))
   )

@@ -91,6 +91,17 @@ layer(TestApp(), { excludeTestServices: true })("the service against its descrip
       // The provider and the styles.
       yield* call("GET", "/api/health", "/api/health")
       yield* call("GET", "/api/models", "/api/models")
+      yield* call("GET", "/api/providers", "/api/providers")
+      yield* call("PUT", "/api/providers/{id}", "/api/providers/gpu-box", {
+        name: "GPU box",
+        baseUrl: "http://127.0.0.1:9/v1",
+        apiKey: "sk-example",
+        concurrency: 2
+      })
+      yield* call("PUT", "/api/providers/{id}", "/api/providers/lmstudio", { name: "Mine", baseUrl: "http://h/v1" })
+      yield* call("PUT", "/api/providers/{id}", "/api/providers/Bad_Id", { name: "Mine", baseUrl: "http://h/v1" })
+      yield* call("DELETE", "/api/providers/{id}", "/api/providers/gpu-box")
+      yield* call("DELETE", "/api/providers/{id}", "/api/providers/gpu-box")
       yield* call("GET", "/api/profiles", "/api/profiles")
       const voice = yield* call("POST", "/api/profiles", "/api/profiles", {
         name: "Conformance",

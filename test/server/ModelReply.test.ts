@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { normalizeBaseUrl, resolveProviderId } from "../../src/provider/BaseUrl.ts"
+import { normalizeBaseUrl } from "../../src/provider/BaseUrl.ts"
 import { extractJsonObject, providerErrorMessage, replyText, stripThinking } from "../../src/provider/ModelReply.ts"
 import { chooseModel } from "../../src/provider/ModelSelection.ts"
 
@@ -100,13 +100,6 @@ describe("provider base URLs", () => {
   it("refuses credentials and query strings", () => {
     assert.include(message("http://user:pw@localhost:1234/v1"), "without query, fragment or credentials")
     assert.include(message("http://localhost:1234/v1?key=1"), "without query, fragment or credentials")
-  })
-
-  it("resolves preset ids and URLs", () => {
-    assert.strictEqual(Result.getOrThrow(resolveProviderId("ollama")), "http://localhost:11434/v1")
-    assert.strictEqual(Result.getOrThrow(resolveProviderId("LMStudio")), "http://localhost:1234/v1")
-    assert.strictEqual(Result.getOrThrow(resolveProviderId("http://127.0.0.1:9/v1/")), "http://127.0.0.1:9/v1")
-    assert.isTrue(Result.isFailure(resolveProviderId("openai")))
   })
 })
 

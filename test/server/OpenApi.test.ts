@@ -37,6 +37,9 @@ const resolved = (spec: Document, schema: unknown): string => {
 const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ["get", "/api/health"],
   ["get", "/api/models"],
+  ["get", "/api/providers"],
+  ["put", "/api/providers/{id}"],
+  ["delete", "/api/providers/{id}"],
   ["get", "/api/profiles"],
   ["post", "/api/profiles"],
   ["get", "/api/profiles/{id}"],

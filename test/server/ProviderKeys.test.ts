@@ -59,7 +59,7 @@ layer(App, { excludeTestServices: true })("a provider that needs a key", (it) =>
       assert.strictEqual(res.status, 502)
       const body = (yield* said(res)) as ErrorJson
       assert.strictEqual(body.error.code, "provider_unauthorized")
-      assert.include(body.error.message, "refused the key in PROVIDER_API_KEY")
+      assert.include(body.error.message, "refused the key of provider default (from PROVIDER_API_KEY)")
       // Refused at once: a key is not retried.
       assert.strictEqual((yield* fake.calls).length, 1)
       const health = yield* getPath("/api/health")
@@ -81,7 +81,7 @@ layer(App, { excludeTestServices: true })("a provider that needs a key", (it) =>
       assert.strictEqual(res.status, 502)
       const body = (yield* said(res)) as ErrorJson
       assert.strictEqual(body.error.code, "provider_unauthorized")
-      assert.include(body.error.message, "PROVIDER_API_KEY is sent only to")
+      assert.include(body.error.message, "a key goes only to its own provider's address")
       for (const call of yield* fake.calls) assert.isUndefined(call.headers.authorization)
     })
   )
@@ -119,7 +119,7 @@ layer(TestApp(), { excludeTestServices: true })("a provider that needs a key non
       assert.strictEqual(res.status, 502)
       const body = yield* jsonOf<ErrorJson>(res)
       assert.strictEqual(body.error.code, "provider_unauthorized")
-      assert.include(body.error.message, "the server needs a key: set PROVIDER_API_KEY")
+      assert.include(body.error.message, "the server needs a key: give it to a provider at this address")
     })
   )
 })
