@@ -16,6 +16,10 @@ const providerUrl = Flag.String("base-url").pipe(
   Flag.withDescription("Provider base URL, e.g. http://localhost:11434/v1 (default: the service's PROVIDER_BASE_URL)"),
   Flag.optional
 )
+const providerId = Flag.String("provider").pipe(
+  Flag.withDescription("A configured provider's id, with its key (see: redraft providers); instead of --base-url"),
+  Flag.optional
+)
 
 export const rewrite = Command.make(
   "rewrite",
@@ -31,6 +35,7 @@ export const rewrite = Command.make(
       Flag.withDescription("Style profile id, a fixture's or one of your own voices' (see: redraft profiles)")
     ),
     baseUrl: providerUrl,
+    providerId,
     model: Flag.String("model").pipe(
       Flag.withDescription("Model id (default: picked from the provider's list)"),
       Flag.optional
@@ -85,6 +90,7 @@ export const rewrite = Command.make(
   },
   Effect.fn("Cli.rewrite")(function* (input) {
     const provider = {
+      ...Option.match(input.providerId, { onNone: () => ({}), onSome: (id) => ({ id }) }),
       ...Option.match(input.baseUrl, { onNone: () => ({}), onSome: (baseUrl) => ({ baseUrl }) }),
       ...Option.match(input.model, { onNone: () => ({}), onSome: (model) => ({ model }) }),
       ...Option.match(input.reasoningEffort, {
@@ -221,11 +227,11 @@ const modelLine = (result: {
 
 export const health = Command.make(
   "health",
-  { baseUrl: providerUrl, json },
+  { baseUrl: providerUrl, providerId, json },
   Effect.fn("Cli.health")(function* (input) {
     const run = Effect.gen(function* () {
       const client = yield* RedraftClient
-      const result = yield* client.health(optionalString(input.baseUrl))
+      const result = yield* client.health(optionalString(input.providerId) ?? optionalString(input.baseUrl))
       if (input.json) yield* writeOut(`${JSON.stringify({ service: client.baseUrl, ...result }, null, 2)}\n`)
       else {
         yield* writeOut(
@@ -252,7 +258,7 @@ export const health = Command.make(
 
 /** "16 at once (the server's own count)". */
 const slotsLine = (slots: NonNullable<HealthResult["slots"]>): string =>
-  `${slots.count} at once (${slots.source === "configured" ? "PROVIDER_CONCURRENCY" : slots.source === "server" ? "the server's own count" : "the default; the server declares none"})`
+  `${slots.count} at once (${slots.source === "configured" ? "the provider's concurrency, or PROVIDER_CONCURRENCY" : slots.source === "server" ? "the server's own count" : "the default; the server declares none"})`
 
 export const check = Command.make(
   "check",

@@ -22,6 +22,7 @@ import type {
   DocumentSummary
 } from "../src/domain/Documents.ts"
 import type { EvalRewriteRequest, ProgressEvent, RewriteRequest, RewriteResult } from "../src/domain/Rewrite.ts"
+import { type ProviderInfo, ProviderInput, type ProviderList } from "../src/domain/Providers.ts"
 import { CliFailure } from "./CliFailure.ts"
 import { ServiceEndpoint } from "./ServiceEndpoint.ts"
 
@@ -48,6 +49,10 @@ export class RedraftClient extends Context.Service<
     readonly importProfile: (voiceFile: unknown) => Effect.Effect<ProfileDetail, CliFailure>
     readonly exportProfile: (id: string) => Effect.Effect<VoiceFile, CliFailure>
     readonly deleteProfile: (id: string) => Effect.Effect<void, CliFailure>
+    /** The configured providers, each saying whether it has a key (never the key). */
+    readonly providers: Effect.Effect<ProviderList, CliFailure>
+    readonly putProvider: (id: string, body: ProviderInput) => Effect.Effect<ProviderInfo, CliFailure>
+    readonly deleteProvider: (id: string) => Effect.Effect<void, CliFailure>
     /** How close `text` is to the profile's samples, measured (no model call). */
     readonly score: (id: string, text: string) => Effect.Effect<ScoreResult, CliFailure>
     /** A streamed rewrite: `onProgress` sees every `progress` and `segment` event before the result arrives. */
@@ -189,6 +194,12 @@ export class RedraftClient extends Context.Service<
         importProfile: (voiceFile) => createProfile(voiceFile),
         exportProfile: (id) => call(api.profiles.export({ params: { id } })),
         deleteProfile: (id) => call(api.profiles.remove({ params: { id } })),
+        providers: call(api.provider.list()),
+        putProvider: (id, body) =>
+          checked(ProviderInput, body).pipe(
+            Effect.flatMap((payload) => call(api.provider.put({ params: { id }, payload })))
+          ),
+        deleteProvider: (id) => call(api.provider.remove({ params: { id } })),
         score: (id, text) =>
           checked(ScoreRequest, { text }).pipe(
             Effect.flatMap((payload) => call(api.profiles.score({ params: { id }, payload })))

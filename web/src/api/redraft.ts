@@ -6,6 +6,7 @@
 import type { ErrorBody } from "../../../src/api/Api.ts"
 import type { RestoreResult } from "../../../src/domain/Backup.ts"
 import type { HealthResult, ModelList } from "../../../src/domain/Api.ts"
+import type { ProviderInfo, ProviderInput, ProviderList } from "../../../src/domain/Providers.ts"
 import type {
   CreateProfile,
   ProfileDetail,
@@ -52,6 +53,8 @@ export type {
   ProfileDetail,
   ProfileSummary,
   ProgressEvent,
+  ProviderInfo,
+  ProviderInput,
   ReasoningEffort,
   RewriteResult,
   ScoreResult,
@@ -144,6 +147,17 @@ export const fetchModels = (baseUrl: string, signal?: AbortSignal) =>
   getJson<ModelList>(`/api/models?baseUrl=${encodeURIComponent(baseUrl)}`, signal)
 
 export const fetchProfiles = () => getJson<ProfileList>("/api/profiles")
+
+// ---------------------------------------------------------------------------------------------------------------
+// Providers: the default, the presets and the writer's own (their keys stay in the service)
+
+export const fetchProviders = () => getJson<ProviderList>("/api/providers")
+
+const providerPath = (id: string) => `/api/providers/${encodeURIComponent(id)}`
+
+export const putProvider = (id: string, body: ProviderInput) => sendJson<ProviderInfo>("PUT", providerPath(id), body)
+
+export const deleteProvider = (id: string) => sendJson<void>("DELETE", providerPath(id))
 
 // ---------------------------------------------------------------------------------------------------------------
 // Profiles: the house styles and the writer's own voices

@@ -1,6 +1,15 @@
 import { acceptHMRUpdate, defineStore } from "pinia"
 import { computed, ref, watch } from "vue"
-import { fetchHealth, fetchModels, type HealthResult } from "../api/redraft.ts"
+import {
+  deleteProvider,
+  fetchHealth,
+  fetchModels,
+  fetchProviders,
+  type HealthResult,
+  type ProviderInfo,
+  type ProviderInput,
+  putProvider
+} from "../api/redraft.ts"
 
 export const DEFAULT_BASE_URL = "http://localhost:1234/v1"
 const STORAGE_KEY = "redraft.provider"
@@ -92,6 +101,48 @@ export const useSettingsStore = defineStore("settings", () => {
     if (suggestedBaseUrl.value !== null) baseUrl.value = suggestedBaseUrl.value
   }
 
+  /** The configured providers: the default, the presets and the writer's own (keys stay in the service). */
+  const providers = ref<ReadonlyArray<ProviderInfo>>([])
+  const providersFile = ref<string | null>(null)
+  const providersProblem = ref<string | null>(null)
+  /** The configured provider the endpoint is, if any: its key (when it has one) goes with every call. */
+  const currentProvider = computed(() => {
+    const at = providers.value.filter((p) => p.baseUrl.toLowerCase() === normalizedBaseUrl.value.toLowerCase())
+    // The writer's own first: one at the default's address is the more specific.
+    return at.find((p) => p.source === "file") ?? at[0] ?? null
+  })
+
+  /** Reads the list; without it the endpoint still works as typed, so a failure is only said. */
+  async function loadProviders() {
+    try {
+      const list = await fetchProviders()
+      providers.value = list.providers
+      providersFile.value = list.file
+      providersProblem.value = list.problem ?? null
+    } catch (error) {
+      providersProblem.value = `The list of servers could not be read: ${error instanceof Error ? error.message : String(error)}`
+    }
+  }
+
+  /** Picks a configured provider: its address becomes the endpoint. */
+  function useProvider(id: string) {
+    const chosen = providers.value.find((p) => p.id === id)
+    if (chosen !== undefined) baseUrl.value = chosen.baseUrl
+  }
+
+  /** Adds or changes one of the writer's providers, then checks it when it is the one in use. */
+  async function saveProvider(id: string, input: ProviderInput) {
+    const saved = await putProvider(id, input)
+    await loadProviders()
+    if (saved.baseUrl === normalizedBaseUrl.value) void refresh()
+    return saved
+  }
+
+  async function removeProvider(id: string) {
+    await deleteProvider(id)
+    await loadProviders()
+  }
+
   let timer: ReturnType<typeof setTimeout> | undefined
   watch(baseUrl, () => {
     clearTimeout(timer)
@@ -114,7 +165,15 @@ export const useSettingsStore = defineStore("settings", () => {
     normalizedBaseUrl,
     suggestedBaseUrl,
     refresh,
-    applySuggestedBaseUrl
+    applySuggestedBaseUrl,
+    providers,
+    providersFile,
+    providersProblem,
+    currentProvider,
+    loadProviders,
+    useProvider,
+    saveProvider,
+    removeProvider
   }
 })
 
