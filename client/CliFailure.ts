@@ -22,6 +22,7 @@ const exitCodeOf = (code: string): number => {
     case "service_unreachable":
       return ExitCode.unreachable
     case "provider_error":
+    case "provider_unauthorized":
       return ExitCode.provider
     case "meaning_failed":
     case "paragraphs_failed":

@@ -49,7 +49,12 @@ layer(TestApp(), { excludeTestServices: true })("redraft providers", (it) => {
       const ids = (JSON.parse(after.stdout) as { providers: ReadonlyArray<{ id: string }> }).providers.map((p) => p.id)
       assert.deepStrictEqual(ids, ["default", "lmstudio", "ollama", "llamacpp"])
 
-      for (const run of [added, listed, rewritten, health, unknown, removed, after]) {
+      // Without the provider, nothing sends the key: the server's refusal is a provider error (exit 3).
+      const refused = yield* redraft(["rewrite", "-p", "plain-english", "-q"], { stdin: "We utilize 4 servers.\n" })
+      assert.strictEqual(refused.exitCode, 3, refused.stderr)
+      assert.include(refused.stderr, "the server needs a key")
+
+      for (const run of [added, listed, rewritten, health, unknown, removed, after, refused]) {
         assert.notInclude(run.stdout + run.stderr, "5151")
       }
     })
