@@ -6,7 +6,7 @@ import { RetryNotice } from "../provider/Retry.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
-import { Guards } from "./Guards.ts"
+import { Guards, remembering } from "./Guards.ts"
 import { describeSafety } from "./Safety.ts"
 import { runSegment } from "./SegmentRun.ts"
 import type { PreparedProfile, RunContext } from "./Stage.ts"
@@ -47,6 +47,7 @@ export class Pipeline extends Context.Service<
         const startedAt = yield* Clock.currentTimeMillis
         const meter = yield* Ref.make(emptyUsage)
         const ctx: RunContext = { target: input.target, profile: input.profile, options: input.options, meter }
+        const guards = remembering(yield* Guards)
         const stageTime = new Map<string, number>()
         const timed = <A, E>(name: string, effect: Effect.Effect<A, E>) =>
           Effect.gen(function* () {
@@ -85,6 +86,7 @@ export class Pipeline extends Context.Service<
           ).pipe(
             // The paragraph's place in the document is its place in line for a provider slot (Gate.ts).
             Effect.provideService(CallRank, { run: runNumber, rank: index }),
+            Effect.provideService(Guards, guards),
             // A call waiting to retry says so, with how long it goes on trying: the client can show the wait.
             Effect.provideService(RetryNotice, (wait) =>
               emit({
@@ -235,7 +237,7 @@ export class Pipeline extends Context.Service<
                 const segment = results.find((r) => r.index === index)
                 // Only the run's paragraphs can be replaced: a block quote or any protected block stays word for word.
                 if (segment === undefined) continue
-                const safety = yield* (yield* Guards).check(segment.original, text)
+                const safety = yield* guards.check(segment.original, text)
                 if (safety.ok) texts.set(index, text)
                 else
                   documentWarnings.push(
