@@ -6,10 +6,8 @@
  */
 import { type ChildProcess, execFileSync } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
-import { createServer, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import { segmentMarkdown } from "../src/markdown/Segments.ts"
-import { type SimulationSettings, startSimulatedProvider } from "./SimulatedProvider.ts"
+import { type SimulatedProvider, type SimulationSettings, startSimulatedProvider } from "./SimulatedProvider.ts"
 
 /** What the lane borrows from the benchmark: how it starts, stops and drives the service, and its documents. */
 export interface WeightHarness {
@@ -117,12 +115,11 @@ const longDocumentWeight = async (harness: WeightHarness, paragraphs: number) =>
 const largeDocumentWait = async (harness: WeightHarness, sizes: WeightSizes) => {
   const document = handbookUntil(harness, (d) => d.length, sizes.chars)
   const provider = await startSimulatedProvider({ ...INSTANT, slots: harness.slots })
-  const gate = await chatGate(provider.baseUrl)
   // The service reads its limits from its environment, which it takes from this process's.
   const saved = { chars: process.env.MAX_DOCUMENT_CHARS, bytes: process.env.MAX_BODY_BYTES }
   process.env.MAX_DOCUMENT_CHARS = String(2 * document.length)
   process.env.MAX_BODY_BYTES = String(8 * document.length)
-  const started = await harness.start(gate.baseUrl, harness.slots).finally(() => {
+  const started = await harness.start(provider.baseUrl, harness.slots).finally(() => {
     restoreEnv("MAX_DOCUMENT_CHARS", saved.chars)
     restoreEnv("MAX_BODY_BYTES", saved.bytes)
   })
@@ -130,8 +127,10 @@ const largeDocumentWait = async (harness: WeightHarness, sizes: WeightSizes) => 
   try {
     await harness.rewrite(started.base, "Warm up in order to start.\n")
     for (let i = 0; i < sizes.tries; i++) {
-      gate.hold()
+      await quiet(provider)
+      provider.reset()
       const abort = new AbortController()
+      const sent: { failure?: unknown } = {}
       const sentAt = performance.now()
       const response = fetch(`${started.base}/api/rewrite`, {
         method: "POST",
@@ -140,84 +139,41 @@ const largeDocumentWait = async (harness: WeightHarness, sizes: WeightSizes) => 
         signal: abort.signal
       }).then(
         (r) => r.body?.cancel(),
-        () => undefined
+        (error: unknown) => {
+          if (!abort.signal.aborted) sent.failure = error
+        }
       )
-      firstCallMs.push((await gate.firstChat()) - sentAt)
-      // The client goes away: the service cancels the run, and the calls it holds are dropped.
+      // The simulated server counts a call when its request has arrived; looked at every millisecond.
+      while (provider.stats().calls === 0 && sent.failure === undefined) await sleep(1)
+      // A connection the client kept from the last request may have been closed under it: that try is sent again.
+      if (sent.failure !== undefined) {
+        i--
+        continue
+      }
+      firstCallMs.push(performance.now() - sentAt)
+      // The client goes away: the service cancels the run.
       abort.abort()
       await response
-      gate.release()
-      await new Promise((resolve) => setTimeout(resolve, 300))
     }
   } finally {
     await harness.stop(started.child)
-    await gate.close()
     await provider.close()
   }
   const sorted = firstCallMs.toSorted((a, b) => a - b)
   return { largeChars: document.length, firstCallMs, firstCallMedianMs: sorted[Math.floor(sorted.length / 2)] ?? NaN }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Waits until the simulated server has had no new call for 300 ms (a cancelled run's last calls are over). */
+const quiet = async (provider: SimulatedProvider) => {
+  for (let calls = -1; calls !== provider.stats().calls;) {
+    calls = provider.stats().calls
+    await sleep(300)
+  }
+}
+
 const restoreEnv = (name: string, value: string | undefined) => {
   if (value === undefined) delete process.env[name]
   else process.env[name] = value
-}
-
-/**
- * A front for the simulated server: passes every request through, except that while it holds, chat requests wait
- * unanswered. It notes when the first chat request since `hold` arrived.
- */
-const chatGate = async (targetBaseUrl: string) => {
-  const target = new URL(targetBaseUrl)
-  let holding = false
-  let held: Array<ServerResponse> = []
-  let first: { at: number | undefined; resolve: (at: number) => void } | undefined
-  let firstSeen: Promise<number> = Promise.resolve(Number.NaN)
-  const server = createServer((req, res) => {
-    const chunks: Array<Buffer> = []
-    req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => {
-      if (req.url?.endsWith("/chat/completions") === true && holding) {
-        if (first !== undefined && first.at === undefined) {
-          first.at = performance.now()
-          first.resolve(first.at)
-        }
-        held.push(res)
-        return
-      }
-      void fetch(new URL(req.url ?? "/", target.origin), {
-        method: req.method ?? "GET",
-        headers: { "content-type": "application/json" },
-        ...(req.method === "POST" ? { body: Buffer.concat(chunks) } : {})
-      }).then(
-        async (r) => {
-          res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "application/json" })
-          res.end(Buffer.from(await r.arrayBuffer()))
-        },
-        () => res.destroy()
-      )
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}${target.pathname}`,
-    hold: () => {
-      holding = true
-      firstSeen = new Promise<number>((resolve) => {
-        first = { at: undefined, resolve }
-      })
-    },
-    firstChat: () => firstSeen,
-    release: () => {
-      holding = false
-      for (const res of held) res.destroy()
-      held = []
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
 }
