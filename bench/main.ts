@@ -13,6 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { buildServerBundle } from "../scripts/build-server.ts"
 import { type SimulationSettings, type SimulationStats, startSimulatedProvider } from "./SimulatedProvider.ts"
+import { printServiceWeight, serviceWeight, type WeightHarness } from "./ServiceWeight.ts"
 
 const smoke = process.argv.includes("--smoke")
 const number = (name: string, fallback: number) => {
@@ -225,8 +226,26 @@ const longParagraph = async (chars: number) => {
   return out
 }
 
+/** The service's own CPU time and memory on a long document, and the wait of a 1 MB one (ServiceWeight.ts). */
+const weightLane = () => {
+  const harness: WeightHarness = {
+    start: (providerBaseUrl, concurrency) => startService(bundle, providerBaseUrl, concurrency),
+    stop: stopService,
+    rewrite: streamedRewrite,
+    handbook: longHandbook,
+    peakRssMb,
+    slots: settings.slots
+  }
+  const sizes = smoke
+    ? { paragraphs: 44, chars: 100_000, tries: 1 }
+    : { paragraphs: 512, chars: 1_048_576, tries: number("BENCH_WEIGHT_TRIES", 3) }
+  return serviceWeight(harness, sizes).then(printServiceWeight)
+}
+
 const main = async () => {
   bundle = await buildServerBundle("test-output/bench/redraft.mjs")
+  // BENCH_ONLY=weight runs the service weight lane alone.
+  if (process.env.BENCH_ONLY === "weight") return weightLane()
   console.log(
     `Simulated local server: ${settings.slots} slots with a prompt cache each, ${settings.prefillMsPerToken} ms/uncached prompt token, ${settings.decodeMsPerToken} ms/output token, time scale ${settings.timeScale}; default options`
   )
@@ -269,6 +288,7 @@ const main = async () => {
   console.log("|---|---:|---:|---:|---:|")
   for (const l of long)
     console.log(`| ${l.name} | ${fmt(l.chars)} | ${fmt(l.checkMs)} | ${fmt(l.healthMaxMs)} | ${l.healthCount} |`)
+  await weightLane()
   mkdirSync("test-output", { recursive: true })
   writeFileSync("test-output/bench.json", JSON.stringify({ settings, rows, instant, long }, null, 2))
 }

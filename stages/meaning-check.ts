@@ -88,10 +88,14 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         // The chosen candidate first, then the other attempts from the best style score down.
         const ranked = [candidate, ...attempts.toSorted((a, b) => b.score.score - a.score.score).map((a) => a.text)]
         const guards = yield* Guards
-        const guarded = yield* Effect.forEach(ranked, (text) =>
-          Effect.map(guards.check(original, text), (guard) => ({ text, guard }))
-        )
         // A draft with nothing to ask about beats one with questions; any draft with a certain finding comes last.
+        // The drafts are checked in their order until one has nothing to ask about: none after it could be chosen.
+        const guarded: Array<{ readonly text: string; readonly guard: Safety }> = []
+        for (const text of ranked) {
+          const guard = yield* guards.check(original, text)
+          guarded.push({ text, guard })
+          if (guard.findings.length === 0) break
+        }
         const clean = guarded.find((g) => g.guard.findings.length === 0)
         const safe = clean ?? guarded.find((g) => g.guard.ok)
         const first = guarded[0] ?? { text: original, guard: yield* guards.check(original, original) }

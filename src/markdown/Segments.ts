@@ -6,7 +6,9 @@
 import type { BlockKind } from "./Blocks.ts"
 import { lineBlocks } from "./Blocks.ts"
 import { lineEnd, type SourceLine, splitLines } from "./Lines.ts"
+import { partBreaks } from "./Parts.ts"
 import { BOM, parseMarkdown } from "./Markdown.ts"
+import type { Root } from "mdast"
 import { type ProseSlot, proseSlot, reassemble } from "./Reassemble.ts"
 
 export type { BlockKind, ProseBlockKind, ProtectedBlockKind } from "./Blocks.ts"
@@ -41,7 +43,23 @@ const MAX_DEPTH = 32
 // deep enough: 22 quote markers took seconds to reject, 32 took minutes.
 const TOO_DEEP_RE = new RegExp(`^(?:[ \\t]*(?:[-*+]|\\d{1,9}[.)])[ \\t]|[ \\t]*>){${MAX_DEPTH + 1}}`, "m")
 
-export const segmentMarkdown = (source: string): SegmentedDocument => {
+/** Characters a part of the document holds at least, where the document can be cut (see `partBreaks`). */
+export const PART_CHARS = 16_384
+
+export const segmentMarkdown = (source: string, partChars: number = PART_CHARS): SegmentedDocument => {
+  const parts = segmentParts(source, partChars)
+  for (let part = parts.next(); ; part = parts.next()) if (part.done === true) return part.value
+}
+
+/**
+ * The same segments, a part of the document at a time: each step parses one part (at least `partChars` characters,
+ * cut only where no block stays open across the cut) and gives its segments, and the last returns the whole document.
+ * A caller can start on the first paragraphs while the rest of a long document is still to be read.
+ */
+export function* segmentParts(
+  source: string,
+  partChars: number = PART_CHARS
+): Generator<ReadonlyArray<Segment>, SegmentedDocument, void> {
   const bomLength = source.startsWith(BOM) ? BOM.length : 0
   const body = source.slice(bomLength)
   const lines = splitLines(body)
@@ -50,23 +68,49 @@ export const segmentMarkdown = (source: string): SegmentedDocument => {
   // A line nested deeper than any document needs ("- - - - …", a model stuck in a loop) would cost the parser seconds:
   // such a document is kept whole, as one protected block.
   if (TOO_DEEP_RE.test(body)) {
-    return { segments: [{ index: 0, kind: "protected", block: "other", text: source }], reassemble: () => source }
+    const whole: Segment = { index: 0, kind: "protected", block: "other", text: source }
+    yield [whole]
+    return { segments: [whole], reassemble: () => source }
   }
   const segments: Array<Segment> = []
   const slots: Array<ProseSlot> = []
   if (bomLength > 0) segments.push({ index: 0, kind: "protected", block: "other", text: BOM })
-  for (const block of lineBlocks(parseMarkdown(body), lines)) {
-    const index = segments.length
-    if (block.kind === "protected") {
-      const text = body.slice((lines[block.first] as SourceLine).start, lineEnd(lines[block.last] as SourceLine))
-      segments.push({ index, kind: "protected", block: block.block, text })
-    } else {
-      const { continuation } = block
-      const slot = proseSlot(lines, block.lines, { index, continuation, defaultEol, offset: bomLength })
-      slots.push(slot)
-      segments.push({ index, kind: "prose", block: block.block, text: slot.text })
+  /** Adds the blocks of lines [first, end) from their parse; `tree` may hold a block after them, which it leaves. */
+  const addPart = (first: number, end: number, tree: Root): void => {
+    const start = (lines[first] as SourceLine).start
+    const part = body.slice(start, end < lines.length ? (lines[end] as SourceLine).start : body.length)
+    const partLines = lines.slice(first, end).map((line) => ({ ...line, start: line.start - start }))
+    for (const block of lineBlocks(tree, partLines)) {
+      const index = segments.length
+      if (block.kind === "protected") {
+        const text = part.slice(
+          (partLines[block.first] as SourceLine).start,
+          lineEnd(partLines[block.last] as SourceLine)
+        )
+        segments.push({ index, kind: "protected", block: block.block, text })
+      } else {
+        const { continuation } = block
+        const slot = proseSlot(partLines, block.lines, { index, continuation, defaultEol, offset: bomLength + start })
+        slots.push(slot)
+        segments.push({ index, kind: "prose", block: block.block, text: slot.text })
+      }
     }
   }
-
+  let first = 0
+  let yielded = 0
+  for (const cut of partBreaks(lines, partChars)) {
+    // The part is parsed with the line after it: that line must open a block of its own at the top, or something
+    // stays open across the cut, and the rest of the document is read whole.
+    const start = (lines[first] as SourceLine).start
+    const tree = parseMarkdown(body.slice(start, lineEnd(lines[cut] as SourceLine)))
+    if (tree.children.at(-1)?.position?.start.offset !== (lines[cut] as SourceLine).start - start) break
+    tree.children.pop()
+    addPart(first, cut, tree)
+    yield segments.slice(yielded)
+    yielded = segments.length
+    first = cut
+  }
+  if (first < lines.length) addPart(first, lines.length, parseMarkdown(body.slice((lines[first] as SourceLine).start)))
+  if (yielded < segments.length) yield segments.slice(yielded)
   return { segments, reassemble: (replacements) => reassemble(source, slots, replacements) }
 }

@@ -27,6 +27,27 @@ export const Guards = Context.Reference<GuardsShape>("app/pipeline/Guards", {
   defaultValue: () => ({ check: inPlace })
 })
 
+/**
+ * The same guards with each verdict kept for the life of one run: a run asks about one pair of texts several times (the
+ * check stage ranks its drafts, then the pipeline holds the stage's text to the guards again), and a verdict depends
+ * on the two texts only. Dropped with the run, so it grows with one document at most.
+ */
+export const remembering = (guards: GuardsShape): GuardsShape => {
+  const verdicts = new Map<string, Map<string, Safety>>()
+  return {
+    check: (original, candidate) => {
+      const known = verdicts.get(original)?.get(candidate)
+      if (known !== undefined) return Effect.succeed(known)
+      return Effect.tap(guards.check(original, candidate), (safety) =>
+        Effect.sync(() => {
+          const byCandidate = verdicts.get(original) ?? new Map<string, Safety>()
+          verdicts.set(original, byCandidate.set(candidate, safety))
+        })
+      )
+    }
+  }
+}
+
 /** The worker's module: the bundle's sibling file once built, else the TypeScript source; undefined without either. */
 const workerUrl = (): URL | undefined =>
   [new URL("./guard-worker.mjs", import.meta.url), new URL("./GuardWorker.ts", import.meta.url)].find((url) =>

@@ -1,4 +1,4 @@
-import { Clock, Context, Deferred, Effect, Layer, Ref } from "effect"
+import { Clock, Context, Deferred, Effect, Layer, Ref, Stream } from "effect"
 import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
 import type { ResolvedOptions, RewriteResult, RunEvent } from "../domain/Rewrite.ts"
 import { CallRank } from "../provider/Gate.ts"
@@ -6,11 +6,12 @@ import { RetryNotice } from "../provider/Retry.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
-import { Guards } from "./Guards.ts"
+import { Guards, remembering } from "./Guards.ts"
 import { describeSafety } from "./Safety.ts"
 import { runSegment } from "./SegmentRun.ts"
 import type { PreparedProfile, RunContext } from "./Stage.ts"
 import { StageRegistry } from "./StageRegistry.ts"
+import { readDocument } from "./DocumentReader.ts"
 
 export interface RunInput {
   readonly document: string
@@ -47,6 +48,7 @@ export class Pipeline extends Context.Service<
         const startedAt = yield* Clock.currentTimeMillis
         const meter = yield* Ref.make(emptyUsage)
         const ctx: RunContext = { target: input.target, profile: input.profile, options: input.options, meter }
+        const guards = remembering(yield* Guards)
         const stageTime = new Map<string, number>()
         const timed = <A, E>(name: string, effect: Effect.Effect<A, E>) =>
           Effect.gen(function* () {
@@ -57,17 +59,9 @@ export class Pipeline extends Context.Service<
             return out
           })
 
-        const doc = segmentMarkdown(input.document)
-        const prose = doc.segments.filter(isRewritable)
-        const total = prose.length
+        // The document is read a part at a time while its first paragraphs already run (DocumentReader.ts).
+        const reading = yield* readDocument(input.document, isRewritable, emit)
         let done = 0
-        yield* emit({
-          type: "outline",
-          blocks: doc.segments
-            .filter((s) => s.block !== "blank")
-            .map((s) => ({ index: s.index, kept: !isRewritable(s), text: s.text })),
-          total
-        })
 
         // Identical paragraphs (repeated notes, boilerplate) are rewritten once per run and share one outcome.
         const shared = new Map<string, Deferred.Deferred<SegmentOutcome>>()
@@ -79,22 +73,24 @@ export class Pipeline extends Context.Service<
               registry,
               ctx,
               timed,
-              progress: (stage, attempt) => emit({ type: "progress", segment: index, stage, attempt, done, total })
+              progress: (stage, attempt) =>
+                reading.emit({ type: "progress", segment: index, stage, attempt, done, total: reading.total() })
             },
             original
           ).pipe(
             // The paragraph's place in the document is its place in line for a provider slot (Gate.ts).
             Effect.provideService(CallRank, { run: runNumber, rank: index }),
+            Effect.provideService(Guards, guards),
             // A call waiting to retry says so, with how long it goes on trying: the client can show the wait.
             Effect.provideService(RetryNotice, (wait) =>
-              emit({
+              reading.emit({
                 type: "waiting",
                 segment: index,
                 reason: wait.reason,
                 retryInMs: Math.round(wait.waitMs),
                 leftMs: Math.round(wait.leftMs),
                 done,
-                total
+                total: reading.total()
               })
             )
           )
@@ -133,21 +129,24 @@ export class Pipeline extends Context.Service<
             finished.push(segment)
             done++
             const { status, reason } = paragraphStatus(segment, segmentText(segment))
-            yield* emit({
+            yield* reading.emit({
               type: "segment",
               segment: index,
               text: segmentText(segment),
               status,
               ...(reason !== undefined ? { reason } : {}),
               done,
-              total
+              total: reading.total()
             })
             return segment
           })
 
-        const counts = {
-          segments: doc.segments.filter((s) => s.kind === "prose" || s.block !== "blank").length,
-          protected: doc.segments.filter((s) => !isRewritable(s) && s.block !== "blank").length
+        const counts = () => {
+          const { segments } = reading.document()
+          return {
+            segments: segments.filter((s) => s.kind === "prose" || s.block !== "blank").length,
+            protected: segments.filter((s) => !isRewritable(s) && s.block !== "blank").length
+          }
         }
         const report = (
           segments: ReadonlyArray<FinishedSegment>,
@@ -159,8 +158,8 @@ export class Pipeline extends Context.Service<
             return buildResult({
               segments,
               texts,
-              finalText: doc.reassemble(texts),
-              counts,
+              finalText: reading.document().reassemble(texts),
+              counts: counts(),
               documentWarnings,
               options: input.options,
               provider: { baseUrl: input.target.baseUrl, model: input.target.model },
@@ -174,17 +173,20 @@ export class Pipeline extends Context.Service<
           Effect.gen(function* () {
             if (finished.length === 0) return yield* new RunFailed({ reason: failure })
             const byIndex = new Map(finished.map((s) => [s.index, s]))
-            const segments = prose.map(
-              (s, i): FinishedSegment =>
-                byIndex.get(s.index) ?? {
-                  index: s.index,
-                  paragraph: i + 1,
-                  original: s.text,
-                  outcome: { _tag: "Failed", failure },
-                  cached: false,
-                  ms: 0
-                }
-            )
+            const segments = reading
+              .document()
+              .segments.filter(isRewritable)
+              .map(
+                (s, i): FinishedSegment =>
+                  byIndex.get(s.index) ?? {
+                    index: s.index,
+                    paragraph: i + 1,
+                    original: s.text,
+                    outcome: { _tag: "Failed", failure },
+                    cached: false,
+                    ms: 0
+                  }
+              )
             const partialResult = yield* report(segments, new Map(segments.map((s) => [s.index, segmentText(s)])), [])
             return yield* new RunFailed({ reason: failure, partialResult })
           })
@@ -195,6 +197,7 @@ export class Pipeline extends Context.Service<
             Effect.onInterrupt(() => {
               if (finished.length === 0 || input.onCancel === undefined) return Effect.void
               const segments = finished.toSorted((a, b) => a.index - b.index)
+              const total = reading.document().segments.filter(isRewritable).length
               const warning = `The run was cancelled after ${segments.length} of ${total} paragraphs; the others keep their text.`
               return report(segments, new Map(segments.map((s) => [s.index, segmentText(s)])), [warning]).pipe(
                 Effect.flatMap(input.onCancel)
@@ -208,7 +211,14 @@ export class Pipeline extends Context.Service<
             const texts = new Map<number, string>(results.map((r) => [r.index, segmentText(r)]))
             const documentWarnings: Array<string> = []
             for (const stage of registry.ofKind("document")) {
-              yield* emit({ type: "progress", segment: -1, stage: stage.name, attempt: 0, done, total })
+              yield* emit({
+                type: "progress",
+                segment: -1,
+                stage: stage.name,
+                attempt: 0,
+                done,
+                total: reading.total()
+              })
               const outcome = yield* timed(
                 stage.name,
                 stage.apply({
@@ -235,7 +245,7 @@ export class Pipeline extends Context.Service<
                 const segment = results.find((r) => r.index === index)
                 // Only the run's paragraphs can be replaced: a block quote or any protected block stays word for word.
                 if (segment === undefined) continue
-                const safety = yield* (yield* Guards).check(segment.original, text)
+                const safety = yield* guards.check(segment.original, text)
                 if (safety.ok) texts.set(index, text)
                 else
                   documentWarnings.push(
@@ -247,9 +257,12 @@ export class Pipeline extends Context.Service<
             return yield* report(results, texts, documentWarnings)
           })
 
-        const results = yield* Effect.forEach(prose, (s, i) => processSegment(s.index, i + 1, s.text), {
-          concurrency: 64
-        }).pipe(Effect.catch(failRun), reportOnCancel)
+        const results = yield* reading.paragraphs.pipe(
+          Stream.mapEffect((s, i) => processSegment(s.index, i + 1, s.text), { concurrency: 64 }),
+          Stream.runCollect,
+          Effect.catch(failRun),
+          reportOnCancel
+        )
         const failures = results.flatMap((r) => (r.outcome._tag === "Failed" ? [r.outcome.failure] : []))
         const firstFailure = failures[0]
         if (firstFailure !== undefined && failures.length === results.length) return yield* failRun(firstFailure)

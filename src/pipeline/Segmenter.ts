@@ -9,5 +9,6 @@ export {
   type Segment,
   type SegmentedDocument,
   type SegmentKind,
-  segmentMarkdown
+  segmentMarkdown,
+  segmentParts
 } from "../markdown/Segments.ts"

@@ -20,6 +20,7 @@ const describeBlock: Readonly<Record<BlockKind, string>> = {
  * reassembled. Returns what the text would add, or undefined when it is a single paragraph.
  */
 const problemOf = (text: string): string | undefined => {
+  if (isOneParagraph(text.trim())) return undefined
   const blocks = segmentMarkdown(text.trim()).segments.filter((s) => s.block !== "blank" || s.text.includes("\n\n"))
   const [first, ...rest] = blocks
   if (first === undefined) return "is empty"
@@ -34,3 +35,14 @@ export const structureProblem = (original: string, candidate: string): string | 
   const problem = problemOf(candidate)
   return problem !== undefined && problemOf(original) === undefined ? problem : undefined
 }
+
+/**
+ * Lines that each start with a letter, or with a number that is no list marker ("3 people", "2024 was"), make one
+ * paragraph: no block of CommonMark starts so, nor interrupts a paragraph. Most rewrites are such text, and it is
+ * known to be one paragraph without a parse.
+ */
+const isOneParagraph = (text: string): boolean =>
+  text.split(LINE_BREAK_RE).every((line) => PARAGRAPH_LINE_RE.test(line))
+
+const LINE_BREAK_RE = /\r\n|\r|\n/
+const PARAGRAPH_LINE_RE = /^[ \t]*(?:\p{L}|\d+(?![\d.)]))/u

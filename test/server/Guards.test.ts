@@ -4,7 +4,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber } from "effect"
-import { Guards, layerWorker, LONG_TEXT } from "../../src/pipeline/Guards.ts"
+import { Guards, layerWorker, LONG_TEXT, remembering } from "../../src/pipeline/Guards.ts"
 import { checkSafety } from "../../src/pipeline/Safety.ts"
 
 const LONG = "The pump runs at 40 L/min and must not exceed 60 L/min before 12 March 2026, says Dr. Weber. ".repeat(600)
@@ -39,6 +39,26 @@ describe("Guards", () => {
       assert.isFalse(short.ok)
       const inPlace = yield* (yield* Guards).check("We use 4 servers.", "We use four servers.")
       assert.isTrue(inPlace.ok)
+    })
+  )
+
+  it.effect("remembers a verdict per pair of texts for a run: asked again, the guards do not run again", () =>
+    Effect.gen(function* () {
+      const asked: Array<string> = []
+      const guards = remembering({
+        check: (original, candidate) =>
+          Effect.sync(() => {
+            asked.push(candidate)
+            return checkSafety(original, candidate)
+          })
+      })
+      const first = yield* guards.check("We use 4 servers.", "We use 5 servers.")
+      const again = yield* guards.check("We use 4 servers.", "We use 5 servers.")
+      const other = yield* guards.check("We use 4 servers.", "We use four servers.")
+      assert.strictEqual(again, first)
+      assert.isFalse(first.ok)
+      assert.isTrue(other.ok)
+      assert.deepStrictEqual(asked, ["We use 5 servers.", "We use four servers."])
     })
   )
 })

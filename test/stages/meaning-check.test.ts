@@ -1,6 +1,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { ScoredAttempt } from "../../src/pipeline/Stage.ts"
+import { Guards } from "../../src/pipeline/Guards.ts"
+import { checkSafety } from "../../src/pipeline/Safety.ts"
 import { MeaningCheckStage } from "../../stages/meaning-check.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { runContext, stageUnderTest } from "../support/StageHarness.ts"
@@ -71,6 +73,31 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
       assert.isTrue(out.report.pass)
       assert.strictEqual(out.warnings.length, 1)
       assert.include(out.warnings[0] ?? "", "earlier draft")
+    })
+  )
+
+  it.effect("drafts are checked in their order only until one has nothing to ask about", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({})
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const checked: Array<string> = []
+      const recording = Effect.provideService(Guards, {
+        check: (original, candidate) =>
+          Effect.sync(() => {
+            checked.push(candidate)
+            return checkSafety(original, candidate)
+          })
+      })
+      const attempts = [attempt(0, LOST_NUMBER, 60), attempt(1, FAITHFUL, 70), attempt(2, LOST_HEDGE, 95)]
+      const chosen = yield* stage.check({ ctx, original: ORIGINAL, candidate: FAITHFUL, attempts }).pipe(recording)
+      assert.strictEqual(chosen.text, FAITHFUL)
+      assert.deepStrictEqual(checked, [FAITHFUL])
+      checked.length = 0
+      const fallback = yield* stage.check({ ctx, original: ORIGINAL, candidate: LOST_HEDGE, attempts }).pipe(recording)
+      assert.strictEqual(fallback.text, FAITHFUL)
+      assert.deepStrictEqual(checked, [LOST_HEDGE, LOST_HEDGE, FAITHFUL])
     })
   )
 

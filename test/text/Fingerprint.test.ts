@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 import { assessStyle, buildStyleTarget, type StyleTarget } from "../../src/text/StyleMetrics.ts"
+import { counter } from "../../src/text/voice/Fingerprint.ts"
 
 /**
  * Four clearly different voices written for these tests (test/fixtures/voices/*.txt): a casual English one, a formal
@@ -161,5 +162,16 @@ describe("voices: traits go the expected way", () => {
     assert.strictEqual(french.person?.first, 0)
     assert.isAbove(french.sentenceLength.mean, 20)
     assert.isAbove(french.punctuationPer100Words.semicolon, 0.5)
+  })
+})
+
+describe("voices: counting", () => {
+  it("counts in place as it counts afresh, whatever the text counted before", () => {
+    const count = counter({ words: ["the", "of", "upon"], grams: [" th", "the", "he ", "of "] })
+    const first = "The end of the road, upon the hill."
+    const second = "Of course."
+    assert.deepStrictEqual([...count.countInPlace(first)], [...count.count(first)])
+    assert.deepStrictEqual([...count.countInPlace(second)], [...count.count(second)])
+    assert.deepStrictEqual([...count.countInPlace("")], [...count.count("")])
   })
 })

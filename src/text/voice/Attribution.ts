@@ -133,11 +133,32 @@ const readyOf = (background: Background, v: Float64Array): Ready => {
   return made
 }
 
+/** A text's rates, the features it has, and the length of its standardized vector. */
+interface CountedText {
+  readonly rates: Float64Array
+  readonly present: ReadonlyArray<number>
+  readonly length: number
+}
+
+/** The cosine of a text's standardized vector with a competitor's, over the features the text has. */
+const likenessOf = (text: CountedText, competitor: Ready): number => {
+  if (text.length === 0 || competitor.length === 0) return 0
+  const { rates, present } = text
+  const { weights } = competitor
+  let sum = -competitor.offset
+  for (let k = 0; k < present.length; k++) {
+    const i = present[k] as number
+    sum += (rates[i] ?? 0) * (weights[i] ?? 0)
+  }
+  return sum / (text.length * competitor.length)
+}
+
 /** The text's score against the voice; `words` is the text's word count. */
 export const scoreVoice = (plain: string, words: number, voice: Voice): VoiceScore => {
   if (voice.near.length === 0) return { score: 0, certainty: "low" }
   const { background } = voice
-  const rates = background.counter.count(plain)
+  // Read here and in `likeness` only, before this function returns.
+  const rates = background.counter.countInPlace(plain)
   const present: Array<number> = []
   let squares = 0
   for (let i = 0; i < rates.length; i++) {
@@ -145,14 +166,8 @@ export const scoreVoice = (plain: string, words: number, voice: Voice): VoiceSco
     if (rate !== 0) present.push(i)
     squares += ((rate - (background.mean[i] ?? 0)) * (background.scale[i] ?? 0)) ** 2
   }
-  const textLength = Math.sqrt(squares)
-  const likeness = (v: Float64Array) => {
-    const { weights, offset, length } = readyOf(background, v)
-    if (textLength === 0 || length === 0) return 0
-    let sum = -offset
-    for (const i of present) sum += (rates[i] ?? 0) * (weights[i] ?? 0)
-    return sum / (textLength * length)
-  }
+  const text: CountedText = { rates, present, length: Math.sqrt(squares) }
+  const likeness = (v: Float64Array) => likenessOf(text, readyOf(background, v))
   const own = likeness(voice.vector)
   let impostors = 0
   let rivals = 0

@@ -54,21 +54,31 @@ export interface Counter {
   readonly vocabulary: Vocabulary
   readonly size: number
   readonly count: (plain: string) => Float64Array
+  /**
+   * The same rates in a vector of the counter's own, overwritten by the next call: for a caller that reads it at once
+   * and keeps nothing of it (scoring a draft), so that no vector of thousands of features is made for each draft.
+   */
+  readonly countInPlace: (plain: string) => Float64Array
 }
 
 export const counter = (vocabulary: Vocabulary): Counter => {
   const words = new Map(vocabulary.words.map((w, i) => [w, i]))
   const grams = new Map(vocabulary.grams.map((g, i) => [g, i]))
   const size = words.size + grams.size
+  /** Each feature's share of the text's words (or of its character runs). */
+  const countInto = (plain: string, out: Float64Array): Float64Array => {
+    rates(wordsOf(plain), words, out, 0)
+    rates(gramsOf(plain), grams, out, words.size)
+    return out
+  }
+  let scratch: Float64Array | undefined
   return {
     vocabulary,
     size,
-    /** Each feature's share of the text's words (or of its character runs). */
-    count: (plain) => {
-      const out = new Float64Array(size)
-      rates(wordsOf(plain), words, out, 0)
-      rates(gramsOf(plain), grams, out, words.size)
-      return out
+    count: (plain) => countInto(plain, new Float64Array(size)),
+    countInPlace: (plain) => {
+      scratch ??= new Float64Array(size)
+      return countInto(plain, scratch.fill(0))
     }
   }
 }
