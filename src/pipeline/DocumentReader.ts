@@ -70,7 +70,11 @@ export const readDocument = Effect.fnUntraced(function* (
       // The outline first: the run's last paragraph can finish only after the queue ends.
       yield* outline
       yield* Queue.end(paragraphs)
-    })
+    }).pipe(
+      // A reading that breaks ends the line with its cause: the run fails with it instead of waiting for paragraphs
+      // that never come.
+      Effect.catchCause((cause) => Queue.failCause(paragraphs, cause))
+    )
   )
   return {
     paragraphs: Stream.fromQueue(paragraphs),
