@@ -4,7 +4,9 @@
  * router lane (Router.ts over two simulated servers of 4 and 12 slots, Redraft configured with the sum). Per lane:
  * calls, prompt tokens and uncached prompt tokens per segment, the cached share, replies cut off at `max_tokens`, the
  * first finished paragraph, wall time against the ideal (provider work over the slots) and how busy the slots were
- * in the last quarter of the run.
+ * in the last quarter of the run. The lanes run at BENCH_LANES_TIME_SCALE (0.5: calls take half their simulated
+ * time, long enough that the service's own work does not blur the schedule); BENCH_LANES picks lanes by a part of
+ * their names (e.g. "hard", "@32").
  */
 import type { ChildProcess } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
@@ -46,13 +48,19 @@ export const runLanes = async (
   const documents: Array<readonly [string, string, string]> = [["handbook", handbook, longHandbook]]
   if (hard !== undefined) documents.push(["hard", hard, copiesOf(hard, 128)])
   else console.log(`(${HARD_DRAFT} is missing: the hard document's lanes are skipped)`)
-  const rows: Array<LaneRow> = []
+  const scaled = { ...settings, timeScale: Number(process.env["BENCH_LANES_TIME_SCALE"] ?? 0.5) }
+  const lanes: Array<readonly [string, string, string, ReadonlyArray<number>]> = []
   for (const [name, short, long] of documents) {
-    rows.push(await lane(service, settings, `${name} @4`, name, short, [4]))
-    rows.push(await lane(service, settings, `${name} x128 @16`, name, long, [16]))
-    rows.push(await lane(service, settings, `${name} x128 @32`, name, long, [32]))
+    lanes.push([`${name} @4`, name, short, [4]], [`${name} x128 @16`, name, long, [16]])
+    lanes.push([`${name} x128 @32`, name, long, [32]])
   }
-  rows.push(await lane(service, settings, "router 4+12", "handbook", longHandbook, ROUTED_SLOTS))
+  lanes.push(["router 4+12", "handbook", longHandbook, ROUTED_SLOTS])
+  const picked = process.env["BENCH_LANES"]
+  const rows: Array<LaneRow> = []
+  for (const [name, document, text, slots] of lanes) {
+    if (picked === undefined || name.includes(picked))
+      rows.push(await lane(service, scaled, name, document, text, slots))
+  }
   printLanes(rows)
   return rows
 }

@@ -204,12 +204,19 @@ const sharedPrefix = (a: string, b: string): number => {
   return i
 }
 
-/** The plainer wording the model writes: a first draft's filler phrases go, every fact stays. */
+/**
+ * The plainer wording the model writes: a first draft's filler phrases go, long sentences are split where they join
+ * two clauses ("…, and we …", "…, и мы …"), Japanese moves to the plain register (です → だ); every fact stays.
+ */
 const plainer = (text: string): string =>
   text
     .replace(/\bIt is important to note that (\w)/g, (_m, c: string) => c.toUpperCase())
     .replace(/\bin order to\b/g, "to")
     .replace(/\butilize\b/g, "use")
+    .replace(/, and (we|it|they|the|there|that|this|I)\b/g, (_m, w: string) => `. ${w[0]?.toUpperCase()}${w.slice(1)}`)
+    .replace(/, и (мы|я|это|все|в|на|они|он|она)(?=\s)/gu, (_m, w: string) => `. ${w[0]?.toUpperCase()}${w.slice(1)}`)
+    .replace(/でした。/g, "だった。")
+    .replace(/です。/g, "だ。")
 
 const between = (text: string, tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(text)?.[1] ?? ""
 
