@@ -32,6 +32,15 @@ layer(TestApp(), { excludeTestServices: true })("provider calls per paragraph", 
       assert.notInclude(prefix, "A batch call accepts up to 100 records.")
       // The paragraph is the user's message, after the shared part.
       for (const c of calls) assert.notInclude(system(c), "utilize")
+      // The system text of each task is the same, byte for byte, for every paragraph (and every smoothing window):
+      // a server's prompt cache keeps all of it, and each call's own text comes after it, paragraph first.
+      for (const task of ["rewrite", "verify"]) {
+        const ofTask = calls.filter((c) => c.task === task)
+        assert.strictEqual(ofTask.length, 2)
+        assert.strictEqual(new Set(ofTask.map(system)).size, 1)
+      }
+      for (const c of calls.filter((k) => k.task === "rewrite")) assert.match(user(c), /^<paragraph>\n/)
+      for (const c of calls.filter((k) => k.task === "verify")) assert.match(user(c), /^<original>\n/)
     })
   )
 
