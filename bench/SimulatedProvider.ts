@@ -4,8 +4,9 @@
  * the tokens after that prefix cost prefill time), decode time per output token, and a queue when every slot is busy.
  * Its model behaves like a real one in the ways that cost time: it answers only the keys of the JSON template the
  * prompt shows, rewrites a paragraph into plainer words (so the verification has something to check), does not take
- * up style feedback (a further round brings back the same text), and stops at `max_tokens`. A plain Node script: it
- * is a test instrument, not part of the service.
+ * up style feedback (a further round brings back the same text), and stops at `max_tokens`. It counts tokens by
+ * script, as the tokenizers of common open-weight models do (`tokens`), so that Japanese or Russian text costs what it
+ * costs. A plain Node script: it is a test instrument, not part of the service.
  */
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -22,9 +23,10 @@ export interface SimulationSettings {
 
 export interface SimulationStats {
   calls: number
-  /** Characters of the request bodies, over 4: what the service sends, whatever the server caches. */
+  /** Tokens of the request bodies: what the service sends, whatever the server caches. */
   requestTokens: number
   promptTokens: number
+  /** Prompt tokens a slot's cache held (the rest, `promptTokens - cachedTokens`, costs prefill time). */
   cachedTokens: number
   completionTokens: number
   /** Replies cut off at `max_tokens`. */
@@ -33,6 +35,10 @@ export interface SimulationStats {
   tasks: Record<string, number>
   /** Sum of every call's simulated latency, in (scaled) milliseconds: the provider work. */
   workMs: number
+  /** Most chat requests at the server at once, queued ones included. */
+  maxInFlight: number
+  /** When each call held a slot, in milliseconds since the first call of the stats: for the tail of a run. */
+  spans: Array<readonly [number, number]>
 }
 
 export interface SimulatedProvider {
@@ -42,8 +48,36 @@ export interface SimulatedProvider {
   readonly close: () => Promise<void>
 }
 
-/** About four characters per token for English prose, as the service's own estimate assumes. */
-const tokens = (text: string) => Math.ceil(text.length / 4)
+/**
+ * Tokens of a text, by script, as the tokenizers of common open-weight models count them: about four characters a
+ * token for Latin text, 2.5 for Cyrillic, Greek, Arabic and Hebrew, one token a character for Han, kana and Hangul,
+ * and two for an emoji.
+ */
+export const tokens = (text: string): number => Math.ceil(tokenWeights(text).reduce((a, b) => a + b, 0))
+
+/** The leading part of `text` that fits in `max` tokens. */
+const firstTokens = (text: string, max: number): string => {
+  const chars = [...text]
+  const weights = tokenWeights(text)
+  let sum = 0
+  let end = 0
+  while (end < weights.length && sum + (weights[end] ?? 0) <= max) sum += weights[end++] ?? 0
+  return chars.slice(0, end).join("")
+}
+
+const tokenWeights = (text: string): Array<number> => {
+  const weights: Array<number> = []
+  for (const char of text) {
+    const c = char.codePointAt(0) ?? 0
+    if (c < 0x370) weights.push(0.25)
+    else if (c > 0xffff) weights.push(2)
+    else if ((c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xffef))
+      weights.push(1)
+    else if (c <= 0x8ff) weights.push(0.4)
+    else weights.push(0.25)
+  }
+  return weights
+}
 
 const emptyStats = (): SimulationStats => ({
   calls: 0,
@@ -53,11 +87,15 @@ const emptyStats = (): SimulationStats => ({
   completionTokens: 0,
   truncated: 0,
   tasks: {},
-  workMs: 0
+  workMs: 0,
+  maxInFlight: 0,
+  spans: []
 })
 
 export const startSimulatedProvider = async (settings: SimulationSettings): Promise<SimulatedProvider> => {
   let stats = emptyStats()
+  let inFlight = 0
+  let epoch = performance.now()
   const slots = Array.from({ length: settings.slots }, () => ({ busy: false, last: "" }))
   const queue: Array<{ prompt: string; resolve: (slot: number) => void }> = []
   const bestFree = (prompt: string): number => {
@@ -100,14 +138,16 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
         max_tokens?: number
       }
       const prompt = body.messages.map((m) => `<${m.role}>${m.content}`).join("\n")
+      stats.maxInFlight = Math.max(stats.maxInFlight, ++inFlight)
+      res.once("close", () => inFlight--)
       const slot = await acquire(prompt)
       const cached = sharedPrefix(slots[slot]!.last, prompt)
       slots[slot]!.last = prompt
-      const task = /^Task: (\w+)/m.exec(body.messages[0]?.content ?? "")?.[1] ?? "other"
+      const task = taskOf(body.messages)
       let answer = answerFor(task, body.messages)
       let finish = "stop"
       if (body.max_tokens !== undefined && tokens(answer) > body.max_tokens) {
-        answer = answer.slice(0, body.max_tokens * 4)
+        answer = firstTokens(answer, body.max_tokens)
         finish = "length"
       }
       const promptTokens = tokens(prompt)
@@ -124,7 +164,10 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
       stats.truncated += finish === "length" ? 1 : 0
       stats.tasks[task] = (stats.tasks[task] ?? 0) + 1
       stats.workMs += latency
+      const start = performance.now() - epoch
+      const spans = stats.spans
       setTimeout(() => {
+        spans.push([start, performance.now() - epoch])
         release(slot)
         res.writeHead(200, { "content-type": "application/json" })
         res.end(
@@ -144,6 +187,7 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
     stats: () => structuredClone(stats),
     reset: () => {
       stats = emptyStats()
+      epoch = performance.now()
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -160,24 +204,39 @@ const sharedPrefix = (a: string, b: string): number => {
   return i
 }
 
-/** The plainer wording the model writes: a first draft's filler phrases go, every fact stays. */
+/**
+ * The plainer wording the model writes: a first draft's filler phrases go, long sentences are split where they join
+ * two clauses ("…, and we …", "…, и мы …"), Japanese moves to the plain register (です → だ); every fact stays.
+ */
 const plainer = (text: string): string =>
   text
     .replace(/\bIt is important to note that (\w)/g, (_m, c: string) => c.toUpperCase())
     .replace(/\bin order to\b/g, "to")
     .replace(/\butilize\b/g, "use")
+    .replace(/, and (we|it|they|the|there|that|this|I)\b/g, (_m, w: string) => `. ${w[0]?.toUpperCase()}${w.slice(1)}`)
+    .replace(/, и (мы|я|это|все|в|на|они|он|она)(?=\s)/gu, (_m, w: string) => `. ${w[0]?.toUpperCase()}${w.slice(1)}`)
+    .replace(/でした。/g, "だった。")
+    .replace(/です。/g, "だ。")
 
 const between = (text: string, tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(text)?.[1] ?? ""
 
+/** The task a call asks for: the first "Task: <name>" line of its messages. */
+const taskOf = (messages: ReadonlyArray<{ content: string }>): string =>
+  /^Task: (\w+)/m.exec(messages.map((m) => m.content).join("\n"))?.[1] ?? "other"
+
 /** The keys of the JSON template the task's instructions show, as a model reads them. */
-const templateKeys = (system: string): ReadonlyArray<string> => {
-  const instructions = system.slice(system.search(/^Task: /m))
+const templateKeys = (prompt: string, task: string): ReadonlyArray<string> => {
+  const at = prompt.search(new RegExp(`^Task: ${task}\\b`, "m"))
+  const instructions = at < 0 ? "" : prompt.slice(at)
   const template = /\{[^{}]*"\w+"\s*:[^{}]*\}/.exec(instructions)?.[0] ?? ""
   return [...template.matchAll(/"(\w+)"\s*:/g)].map((m) => m[1] ?? "")
 }
 
 const answerFor = (task: string, messages: ReadonlyArray<{ role: string; content: string }>): string => {
-  const system = messages.find((m) => m.role === "system")?.content ?? ""
+  const system = messages
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n")
   const user = messages
     .filter((m) => m.role === "user")
     .map((m) => m.content)
@@ -194,7 +253,7 @@ const answerFor = (task: string, messages: ReadonlyArray<{ role: string; content
     finalText: "",
     paragraphs: [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")
   }
-  const keys = templateKeys(system)
+  const keys = templateKeys(system, task)
   const answer = Object.fromEntries(keys.map((k) => [k, values[k] ?? "ok"]))
   return JSON.stringify(task === "other" ? values : answer)
 }

@@ -5,6 +5,8 @@
  * costs (SimulatedProvider.ts). Prints provider calls and prompt tokens per segment, the time to the first finished
  * paragraph, wall time against the ideal (provider work / slots), and the service's peak memory, for the service as
  * shipped and for a sequential baseline (one call at a time). `--smoke` runs a short document quickly, for CI.
+ * Then the slot and cache lanes (Lanes.ts): the handbook and the hard document at 4, 16 and 32 slots, and a router in
+ * front of two servers; `--lanes` runs those alone.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
@@ -12,6 +14,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { buildServerBundle } from "../scripts/build-server.ts"
+import { runLanes } from "./Lanes.ts"
 import { type SimulationSettings, type SimulationStats, startSimulatedProvider } from "./SimulatedProvider.ts"
 import { printServiceWeight, serviceWeight, type WeightHarness } from "./ServiceWeight.ts"
 
@@ -243,12 +246,14 @@ const weightLane = () => {
 }
 
 const main = async () => {
-  bundle = await buildServerBundle("test-output/bench/redraft.mjs")
+  // BENCH_BUNDLE: an already built service (another commit's, to compare), instead of a build of this one.
+  bundle = process.env["BENCH_BUNDLE"] ?? (await buildServerBundle("test-output/bench/redraft.mjs"))
   // BENCH_ONLY=weight runs the service weight lane alone.
   if (process.env.BENCH_ONLY === "weight") return weightLane()
   console.log(
     `Simulated local server: ${settings.slots} slots with a prompt cache each, ${settings.prefillMsPerToken} ms/uncached prompt token, ${settings.decodeMsPerToken} ms/output token, time scale ${settings.timeScale}; default options`
   )
+  if (process.argv.includes("--lanes")) return void (await slotLanes())
   const documents: ReadonlyArray<readonly [string, string]> = smoke
     ? [["handbook, first 8 blocks", shortHandbook(8)]]
     : [
@@ -291,6 +296,23 @@ const main = async () => {
   await weightLane()
   mkdirSync("test-output", { recursive: true })
   writeFileSync("test-output/bench.json", JSON.stringify({ settings, rows, instant, long }, null, 2))
+  if (!smoke) await slotLanes()
+}
+
+/** The slot and cache lanes (Lanes.ts), written to test-output/bench-lanes.json as well. */
+const slotLanes = async () => {
+  const lanes = await runLanes(
+    {
+      start: (url, concurrency) => startService(bundle, url, concurrency),
+      stop: stopService,
+      rewrite: streamedRewrite
+    },
+    settings,
+    HANDBOOK,
+    longHandbook(4)
+  )
+  mkdirSync("test-output", { recursive: true })
+  writeFileSync("test-output/bench-lanes.json", JSON.stringify({ settings, lanes }, null, 2))
 }
 
 main().catch((error: unknown) => {

@@ -31,14 +31,19 @@ export class SmoothingStage extends Context.Service<SmoothingStage, DocumentStag
             messages: [
               {
                 role: "system",
+                // The same for every window of the run (the count of paragraphs is in the user message), so a
+                // server's prompt cache keeps it.
                 content: systemPrompt(ctx, "smooth", [
                   "You receive consecutive paragraphs of one document. Improve only the transitions between them (first and last sentences), changing as little as possible, under the meaning rules.",
-                  `Answer with only a JSON object {"paragraphs": [...]} holding exactly ${window.length} strings, in order.`
+                  'Answer with only a JSON object {"paragraphs": [...]} holding one string per paragraph received, in order.'
                 ])
               },
               {
                 role: "user",
-                content: window.map((s, i) => `<paragraph n="${i + 1}">\n${s.text}\n</paragraph>`).join("\n")
+                content: [
+                  ...window.map((s, i) => `<paragraph n="${i + 1}">\n${s.text}\n</paragraph>`),
+                  `That is ${window.length} paragraphs: answer with exactly ${window.length} strings.`
+                ].join("\n")
               }
             ]
           },

@@ -3,12 +3,13 @@ import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
 import type { ResolvedOptions, RewriteResult, RunEvent } from "../domain/Rewrite.ts"
 import { CallRank } from "../provider/Gate.ts"
 import { RetryNotice } from "../provider/Retry.ts"
+import { estimateTokens } from "../provider/Tokens.ts"
 import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
 import { Guards, remembering } from "./Guards.ts"
 import { describeSafety } from "./Safety.ts"
-import { runSegment } from "./SegmentRun.ts"
+import { emptyLedger, runSegment } from "./SegmentRun.ts"
 import type { PreparedProfile, RunContext } from "./Stage.ts"
 import { StageRegistry } from "./StageRegistry.ts"
 import { readDocument } from "./DocumentReader.ts"
@@ -65,6 +66,7 @@ export class Pipeline extends Context.Service<
 
         // Identical paragraphs (repeated notes, boilerplate) are rewritten once per run and share one outcome.
         const shared = new Map<string, Deferred.Deferred<SegmentOutcome>>()
+        const rounds = emptyLedger()
         let succeeded = 0
         const finished: Array<FinishedSegment> = []
         const rewriteSegment = (index: number, original: string) =>
@@ -73,13 +75,15 @@ export class Pipeline extends Context.Service<
               registry,
               ctx,
               timed,
+              rounds,
               progress: (stage, attempt) =>
                 reading.emit({ type: "progress", segment: index, stage, attempt, done, total: reading.total() })
             },
             original
           ).pipe(
-            // The paragraph's place in the document is its place in line for a provider slot (Gate.ts).
-            Effect.provideService(CallRank, { run: runNumber, rank: index }),
+            // The paragraph's place in the document is its place in line for a provider slot; its size counts at the
+            // end of the run (Gate.ts).
+            Effect.provideService(CallRank, { run: runNumber, rank: index, size: estimateTokens(original) }),
             Effect.provideService(Guards, guards),
             // A call waiting to retry says so, with how long it goes on trying: the client can show the wait.
             Effect.provideService(RetryNotice, (wait) =>
@@ -257,8 +261,14 @@ export class Pipeline extends Context.Service<
             return yield* report(results, texts, documentWarnings)
           })
 
+        // Every paragraph waits in the provider's line (Gate.ts), which alone decides what goes next. They join it as
+        // the document is read, `JOIN_BATCH` at a time, a turn of the event loop apart, so the first calls go out
+        // before the later paragraphs have prepared theirs.
         const results = yield* reading.paragraphs.pipe(
-          Stream.mapEffect((s, i) => processSegment(s.index, i + 1, s.text), { concurrency: 64 }),
+          Stream.mapEffect(
+            (s, i) => Effect.andThen(turnsLater(Math.floor(i / JOIN_BATCH)), processSegment(s.index, i + 1, s.text)),
+            { concurrency: "unbounded" }
+          ),
           Stream.runCollect,
           Effect.catch(failRun),
           reportOnCancel
@@ -283,6 +293,18 @@ export class Pipeline extends Context.Service<
 /** How many paragraphs of `document` a run rewrites (the `total` of its outline). */
 export const rewritableCount = (document: string): number =>
   segmentMarkdown(document).segments.filter(isRewritable).length
+
+/** Paragraphs that join the provider's line in one turn of the event loop. */
+const JOIN_BATCH = 8
+
+/** Resumes after `turns` turns of the scheduler, each of which lets the event loop send and receive in between. */
+const turnsLater = (turns: number): Effect.Effect<void> =>
+  turns <= 0
+    ? Effect.void
+    : Effect.andThen(
+        Effect.yieldNow,
+        Effect.suspend(() => turnsLater(turns - 1))
+      )
 
 const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && segment.block !== "blockquote"
 

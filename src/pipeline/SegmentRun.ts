@@ -1,8 +1,7 @@
 /**
  * One segment's run: the draft and score loop (draft stages, then score stages, again with the scorers' feedback
  * while the score is below `styleThreshold`, rounds remain and a round can still change something), then the check
- * stages on the best draft. Whatever a
- * check stage returns must pass the meaning guards against the original (`Safety.ts`), or the pipeline keeps the last
+ * stages on the best draft. Whatever a check stage returns must pass the meaning guards against the original (`Safety.ts`), or the pipeline keeps the last
  * text that did: meaning wins over style by rule of the pipeline, not by each stage's courtesy.
  */
 import { Effect } from "effect"
@@ -19,7 +18,28 @@ export interface SegmentRunner {
   readonly timed: <A, E>(stage: string, effect: Effect.Effect<A, E>) => Effect.Effect<A, E>
   /** Reports that a stage starts on this segment. */
   readonly progress: (stage: string, attempt: number) => Effect.Effect<void>
+  /** What the further rounds of this run have brought so far, shared by its segments. */
+  readonly rounds: RoundLedger
 }
+
+/** Further rounds (after the first draft) of one run: how many came back, and how many of those paid. */
+export interface RoundLedger {
+  tried: number
+  paid: number
+}
+
+export const emptyLedger = (): RoundLedger => ({ tried: 0, paid: 0 })
+
+/**
+ * Further rounds stop for the rest of a run once this many have come back and fewer than one in `PAYING_SHARE` paid
+ * (a text not drafted before, scoring above the best so far): the model is not taking up the feedback, and every
+ * further round would cost a call and delay its paragraph for nothing.
+ */
+export const LEDGER_MIN_ROUNDS = 3
+export const PAYING_SHARE = 4
+
+const roundsPay = (ledger: RoundLedger): boolean =>
+  ledger.tried < LEDGER_MIN_ROUNDS || ledger.paid * PAYING_SHARE >= ledger.tried
 
 const UNCHECKED: CheckOutcome["report"] = {
   pass: true,
@@ -31,10 +51,12 @@ const UNCHECKED: CheckOutcome["report"] = {
 
 /**
  * Another round is sent only when it can change something: the score is below the threshold, the scorers said what
- * to change, and the last round moved the score (a round that did not move it shows the feedback is not taken up).
+ * to change, and the last draft moved the score: from the previous draft's (a round that did not move it shows the
+ * feedback is not taken up), or for the first draft from the original's (a draft the measurement cannot tell from the
+ * original, most often the paragraph handed back as it was, shows the model found nothing it would change).
  */
-const worthAnotherRound = (score: StyleScore, previous: StyleScore | undefined, threshold: number): boolean =>
-  score.score < threshold && score.feedback.length > 0 && (previous === undefined || score.score !== previous.score)
+const belowWithFeedback = (score: StyleScore, threshold: number): boolean =>
+  score.score < threshold && score.feedback.length > 0
 
 /** The lowest of the score stages' scores, with all their feedback (100 when there is no score stage). */
 const scoreText = (runner: SegmentRunner, original: string, text: string) =>
@@ -49,9 +71,13 @@ const scoreText = (runner: SegmentRunner, original: string, text: string) =>
     return { score: worst?.score ?? 100, feedback } satisfies StyleScore
   })
 
+/** The original's score, for the first draft's comparison; the draft's own when it is the original. */
+const originalScore = (runner: SegmentRunner, original: string, draft: string, draftScore: StyleScore) =>
+  draft === original ? Effect.succeed(draftScore) : scoreText(runner, original, original)
+
 export const runSegment = (runner: SegmentRunner, original: string): Effect.Effect<SegmentWork, StageFailure> =>
   Effect.gen(function* () {
-    const { registry, ctx, timed, progress } = runner
+    const { registry, ctx, timed, progress, rounds } = runner
     const attempts: Array<ScoredAttempt> = []
     let current = original
     let feedback: ReadonlyArray<string> = []
@@ -60,11 +86,20 @@ export const runSegment = (runner: SegmentRunner, original: string): Effect.Effe
         yield* progress(stage.name, attempt)
         current = yield* timed(stage.name, stage.draft({ ctx, original, attempt, current, feedback }))
       }
+      const repeated = attempts.some((a) => a.text === current)
+      const score = repeated ? undefined : yield* scoreText(runner, original, current)
+      if (attempt > 0) {
+        const best = Math.max(...attempts.map((a) => a.score.score))
+        rounds.tried++
+        if (score !== undefined && score.score > best) rounds.paid++
+      }
       // A round that brings back a text already drafted would only repeat itself from here on.
-      if (attempt > 0 && attempts.some((a) => a.text === current)) break
-      const score = yield* scoreText(runner, original, current)
+      if (score === undefined) break
       attempts.push({ attempt, text: current, score })
-      if (!worthAnotherRound(score, attempts.at(-2)?.score, ctx.options.styleThreshold)) break
+      if (!belowWithFeedback(score, ctx.options.styleThreshold) || !roundsPay(rounds)) break
+      // The original is scored only now, off the way of the first call, and only when a round is in question.
+      const previous = attempts.at(-2)?.score ?? (yield* originalScore(runner, original, current, score))
+      if (score.score === previous.score) break
       feedback = score.feedback
     }
     const best = attempts.reduce<ScoredAttempt | undefined>(

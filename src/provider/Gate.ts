@@ -2,8 +2,10 @@
  * The slots of one provider, handed out by rank instead of arrival. A run ranks its calls by paragraph, so a free slot
  * goes to the paragraph furthest ahead in the document that is waiting: a paragraph that has begun (its verification,
  * its next round) goes before one that has not, finished paragraphs stream from the first seconds, and every slot
- * stays busy while anything waits. Between runs, the run holding the fewest slots goes first, so one long document
- * does not shut another run out.
+ * stays busy while anything waits. At the end of a run (no more of its calls waiting than `TAIL_WAVES` times the
+ * slots), the paragraphs with the most text go first: a long paragraph started last would keep its run going while the
+ * other slots stand idle. Between runs, the run holding the fewest slots goes first, so one long document does not
+ * shut another run out.
  */
 import { Context, Deferred, Duration, Effect, Fiber } from "effect"
 
@@ -11,7 +13,12 @@ import { Context, Deferred, Duration, Effect, Fiber } from "effect"
 export interface CallRank {
   readonly run: number
   readonly rank: number
+  /** The size of the call's paragraph in tokens (0 when unknown): at the end of a run, larger goes first. */
+  readonly size?: number
 }
+
+/** A run is at its end when no more of its calls wait than this many times the slots. */
+export const TAIL_WAVES = 2
 
 /** The rank of the calls made inside an effect; the pipeline sets it per paragraph. */
 export const CallRank = Context.Reference<CallRank>("app/provider/CallRank", {
@@ -31,7 +38,10 @@ export class Gate {
   /** Slots held per run. */
   private readonly held = new Map<number, number>()
 
+  private readonly permits: number
+
   constructor(permits: number) {
+    this.permits = permits
     this.free = permits
   }
 
@@ -105,9 +115,10 @@ export class Gate {
 
   private dispatch(): void {
     while (this.free > 0 && this.waiting.length > 0) {
+      const ending = this.endingRuns()
       let best = 0
       for (let i = 1; i < this.waiting.length; i++) {
-        if (this.before(this.waiting[i] as Waiter, this.waiting[best] as Waiter)) best = i
+        if (this.before(this.waiting[i] as Waiter, this.waiting[best] as Waiter, ending)) best = i
       }
       const [next] = this.waiting.splice(best, 1)
       if (next === undefined) return
@@ -116,13 +127,32 @@ export class Gate {
     }
   }
 
-  /** The run with fewer slots first, then the earlier run, then the lower rank, then the earlier arrival. */
-  private before(a: Waiter, b: Waiter): boolean {
+  /** Runs with no more than `TAIL_WAVES` times the slots of their calls waiting. */
+  private endingRuns(): ReadonlySet<number> {
+    const waiting = new Map<number, number>()
+    for (const w of this.waiting) waiting.set(w.rank.run, (waiting.get(w.rank.run) ?? 0) + 1)
+    const ending = new Set<number>()
+    for (const [run, count] of waiting) if (count <= TAIL_WAVES * this.permits) ending.add(run)
+    return ending
+  }
+
+  /**
+   * The run with fewer slots first, then the earlier run; within a run at its end the larger paragraph (by powers of
+   * two: like sizes keep their order); then the lower rank, then the earlier arrival.
+   */
+  private before(a: Waiter, b: Waiter, ending: ReadonlySet<number>): boolean {
     const heldA = this.held.get(a.rank.run) ?? 0
     const heldB = this.held.get(b.rank.run) ?? 0
     if (heldA !== heldB) return heldA < heldB
     if (a.rank.run !== b.rank.run) return a.rank.run < b.rank.run
+    if (ending.has(a.rank.run)) {
+      const sizeA = sizeClass(a.rank)
+      const sizeB = sizeClass(b.rank)
+      if (sizeA !== sizeB) return sizeA > sizeB
+    }
     if (a.rank.rank !== b.rank.rank) return a.rank.rank < b.rank.rank
     return a.order < b.order
   }
 }
+
+const sizeClass = (rank: CallRank): number => Math.round(Math.log2(Math.max(1, rank.size ?? 0)))

@@ -15,13 +15,14 @@ const call = (
   name: string,
   run: number,
   rank: number,
-  holdLimit?: Duration.Duration
+  holdLimit?: Duration.Duration,
+  size?: number
 ) =>
   Effect.gen(function* () {
     const done = yield* Deferred.make<void>()
     const fiber = yield* Effect.forkChild(
       gate.withPermit(
-        { run, rank },
+        { run, rank, ...(size !== undefined ? { size } : {}) },
         Effect.sync(() => order.push(name)).pipe(Effect.andThen(Deferred.await(done))),
         holdLimit
       )
@@ -194,6 +195,45 @@ describe("Gate", () => {
       yield* b.finish
       yield* Fiber.join(b.fiber)
       assert.deepStrictEqual(order, ["hung", "other", "a", "b"])
+    })
+  )
+
+  it.effect("at the end of a run, the paragraph with the most text goes first; before it, document order", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const first = yield* call(gate, order, "p0", 1, 0, undefined, 40)
+      // Three calls wait for one slot: more than twice the slots, so the line keeps document order.
+      const short = yield* call(gate, order, "p1 short", 1, 1, undefined, 40)
+      const long = yield* call(gate, order, "p2 long", 1, 2, undefined, 400)
+      const alike = yield* call(gate, order, "p3 alike", 1, 3, undefined, 50)
+      yield* first.finish
+      yield* Fiber.join(first.fiber)
+      assert.deepStrictEqual(order, ["p0", "p1 short"])
+      // Two wait: the run is at its end, and the long paragraph goes before the one of about the same size as p1.
+      yield* short.finish
+      yield* Fiber.join(short.fiber)
+      assert.deepStrictEqual(order, ["p0", "p1 short", "p2 long"])
+      for (const c of [long, alike]) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["p0", "p1 short", "p2 long", "p3 alike"])
+    })
+  )
+
+  it.effect("at the end of a run, paragraphs of about the same size keep document order", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const first = yield* call(gate, order, "p0", 1, 0, undefined, 40)
+      const a = yield* call(gate, order, "p1", 1, 1, undefined, 40)
+      const b = yield* call(gate, order, "p2", 1, 2, undefined, 45)
+      for (const c of [first, a, b]) {
+        yield* c.finish
+        yield* Fiber.join(c.fiber)
+      }
+      assert.deepStrictEqual(order, ["p0", "p1", "p2"])
     })
   )
 })

@@ -32,6 +32,15 @@ layer(TestApp(), { excludeTestServices: true })("provider calls per paragraph", 
       assert.notInclude(prefix, "A batch call accepts up to 100 records.")
       // The paragraph is the user's message, after the shared part.
       for (const c of calls) assert.notInclude(system(c), "utilize")
+      // The system text of each task is the same, byte for byte, for every paragraph (and every smoothing window):
+      // a server's prompt cache keeps all of it, and each call's own text comes after it, paragraph first.
+      for (const task of ["rewrite", "verify"]) {
+        const ofTask = calls.filter((c) => c.task === task)
+        assert.strictEqual(ofTask.length, 2)
+        assert.strictEqual(new Set(ofTask.map(system)).size, 1)
+      }
+      for (const c of calls.filter((k) => k.task === "rewrite")) assert.match(user(c), /^<paragraph>\n/)
+      for (const c of calls.filter((k) => k.task === "verify")) assert.match(user(c), /^<original>\n/)
     })
   )
 
@@ -60,15 +69,37 @@ layer(TestApp(), { excludeTestServices: true })("provider calls per paragraph", 
       const res = yield* postJson("/api/rewrite", { document })
       assert.strictEqual(res.status, 200)
       const calls = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
-      // Each step: a rewrite, a second round (below the default threshold of 80) that brings back the same text, and
-      // the verification.
-      assert.strictEqual(calls.length, 36)
+      // Each step: a rewrite and the verification; no second round, since the draft scores as the original did.
+      assert.strictEqual(calls.length, 24)
       const at = (task: string, step: number) =>
         calls.findIndex((c) => c.task === task && user(c).includes(`Step ${step}: `))
       // Four slots: steps 1-4 start; as each finishes a round, its next call goes before the first rewrites of steps
       // 9-12. Handed out in arrival order instead, all twelve first rewrites would go first.
       assert.isBelow(at("verify", 1), at("rewrite", 9))
       assert.isBelow(at("verify", 4), at("rewrite", 12))
+    })
+  )
+
+  it.effect("the slots stay full to the end of a run, and the longest paragraph left goes first", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      // The fake answers a chat each time four are in flight: every answer sent with fewer is a slot left idle.
+      yield* fake.configure({ answerWhenFull: 4 })
+      const long = Array.from({ length: 12 }, (_, i) => `Then utilize gauge ${i + 1} and note what it reads.`).join(" ")
+      const steps = Array.from({ length: 11 }, (_, i) => `Step ${i + 1}: utilize tool ${i + 1}.`)
+      const res = yield* postJson("/api/rewrite", { document: [...steps, long].join("\n\n") })
+      assert.strictEqual(res.status, 200)
+      const calls = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
+      // Twelve paragraphs, a rewrite and a verification each.
+      assert.strictEqual(calls.length, 24)
+      assert.strictEqual(yield* fake.maxInFlight, 4)
+      // Eight first calls wait for four slots: the line is at its end from the start, and the long last paragraph
+      // goes as soon as a slot frees (in document order, it would be the twelfth to go).
+      const first = (match: string) => calls.findIndex((c) => user(c).includes(match))
+      assert.isAtMost(first("Then utilize gauge 1"), 4)
+      // Four slots stay busy until fewer than four paragraphs are left: at most their two calls each find one idle.
+      const idle = yield* fake.idleAnswers
+      assert.isAtMost(idle, 6, `idle ${idle}`)
     })
   )
 })

@@ -262,15 +262,47 @@ describe("the draft and score loop", () => {
     })
   )
 
+  it.effect("sends no second round when the first draft scores as the original did", () =>
+    Effect.gen(function* () {
+      const drafts = scripted(["Draft one.", "Draft two."])
+      const scores = scoredBy({ "First draft.": 40, "Draft one.": 40, "Draft two.": 90 })
+      const result = yield* runWith([drafts.stage, scores.stage], "First draft.\n")
+      assert.strictEqual(drafts.calls.length, 1)
+      assert.strictEqual(result.finalText, "Draft one.\n")
+    })
+  )
+
+  it.effect("stops sending further rounds in a run once they have not paid", () =>
+    Effect.gen(function* () {
+      // Each paragraph's second round brings back its first draft: once three such rounds came back, no more are sent.
+      const calls = recorder<DraftInput>()
+      const drafts = draftStage("rewrite", (i) => {
+        calls.record(i)
+        return Effect.succeed(i.original.replace("draft", "version"))
+      })
+      const scores = scoreStage("style", ({ text }) =>
+        Effect.succeed({ score: text.includes("version") ? 50 : 40, feedback: ["Shorter."] })
+      )
+      const document = Array.from({ length: 8 }, (_, i) => `Paragraph ${i + 1} draft.`).join("\n\n")
+      const result = yield* runWith([drafts, scores], document)
+      assert.strictEqual(calls.seen.filter((c) => c.attempt === 0).length, 8)
+      const rounds = calls.seen.filter((c) => c.attempt > 0).length
+      assert.isAtLeast(rounds, 3)
+      assert.isBelow(rounds, 8)
+      assert.include(result.finalText, "Paragraph 8 version.")
+    })
+  )
+
   it.effect("stops when a round brings back a text already drafted, without scoring it again", () =>
     Effect.gen(function* () {
       const drafts = scripted(["Draft one.", "Draft two.", "Draft one.", "Draft four."])
       const scores = scoredBy({ "Draft one.": 40, "Draft two.": 50, "Draft four.": 99 })
       const result = yield* runWith([drafts.stage, scores.stage], "First draft.\n", { maxRewriteIterations: 3 })
       assert.strictEqual(drafts.calls.length, 3)
+      // The original is scored once, after the first draft, to tell whether that draft moved the score.
       assert.deepStrictEqual(
         scores.calls.map((c) => c.text),
-        ["Draft one.", "Draft two."]
+        ["Draft one.", "First draft.", "Draft two."]
       )
       assert.strictEqual(result.finalText, "Draft two.\n")
     })
@@ -279,7 +311,12 @@ describe("the draft and score loop", () => {
   it.effect("counts the lowest score of several scorers, and passes on the feedback of all of them", () =>
     Effect.gen(function* () {
       const drafts = scripted(["Draft one.", "Draft two."])
-      const strict = scoreStage("strict", () => Effect.succeed({ score: 60, feedback: ["Fewer commas."] }), 1)
+      // The original scores lower than the first draft, so a second round is worth sending.
+      const strict = scoreStage(
+        "strict",
+        ({ text }) => Effect.succeed({ score: text === "First draft." ? 50 : 60, feedback: ["Fewer commas."] }),
+        1
+      )
       const lenient = scoreStage("lenient", () => Effect.succeed({ score: 90, feedback: ["Shorter."] }), 2)
       const result = yield* runWith([drafts.stage, lenient, strict], "First draft.\n")
       assert.deepStrictEqual(drafts.calls[1]?.feedback, ["Fewer commas.", "Shorter."])

@@ -41,6 +41,8 @@ export interface FakeCall {
   readonly headers: IncomingHttpHeaders
   readonly body: Record<string, unknown> | undefined
   readonly task: string
+  /** Chat requests being answered when this one arrived, itself included (0 for other requests). */
+  readonly inFlight: number
 }
 
 /** A misbehaviour for one paragraph only: chat requests whose user message contains `match`. */
@@ -71,6 +73,12 @@ export interface FakeSettings {
   readonly apiKey?: string
   /** Like llama.cpp started with `-np N`: `GET /props` answers `{"total_slots": N}` (without it, 404 as elsewhere). */
   readonly slots?: number
+  /**
+   * Chats wait until this many are in flight, then the oldest is answered: a client that keeps that many slots busy
+   * gets an answer for each request it sends. When fewer wait for `delayMs` (default 200 ms) with nothing arriving,
+   * the oldest is answered anyway and counted in `idleAnswers`: the client had nothing more to send.
+   */
+  readonly answerWhenFull?: number
 }
 
 /**
@@ -89,6 +97,8 @@ export class FakeProvider extends Context.Service<
     readonly outage: (ms: number) => Effect.Effect<void>
     readonly maxInFlight: Effect.Effect<number>
     readonly inFlight: Effect.Effect<number>
+    /** Chats answered with fewer than `answerWhenFull` in flight (see FakeSettings). */
+    readonly idleAnswers: Effect.Effect<number>
   }
 >()("test/FakeProvider") {
   static readonly layer = Layer.effect(
@@ -101,7 +111,21 @@ export class FakeProvider extends Context.Service<
         calls: [] as Array<FakeCall>,
         aborted: 0,
         inFlight: 0,
-        maxInFlight: 0
+        maxInFlight: 0,
+        held: [] as Array<() => void>,
+        idleTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+        idleAnswers: 0
+      }
+      /** `answerWhenFull`: answers the oldest held chat when enough are held, or after a quiet spell. */
+      const releaseHeld = () => {
+        clearTimeout(state.idleTimer)
+        if (state.held.length >= (state.settings.answerWhenFull ?? 0)) state.held.shift()?.()
+        if (state.held.length === 0) return
+        state.idleTimer = setTimeout(() => {
+          state.idleAnswers++
+          state.held.shift()?.()
+          releaseHeld()
+        }, state.settings.delayMs ?? 200)
       }
       const has = (b: Behaviour) => (state.settings.behaviours ?? []).includes(b)
       /** A "-once" behaviour fires on the first chat only. */
@@ -120,8 +144,11 @@ export class FakeProvider extends Context.Service<
           const path = url.replace(/^\/v1/, "")
           const task = taskOf(body)
           // The slots question (`GET /props`) is the service's own bookkeeping, asked once per server: not a call.
-          if (url !== "/props")
-            state.calls.push({ method: req.method ?? "GET", path, headers: req.headers, body, task })
+          if (url !== "/props") {
+            const chat = req.method === "POST" && path === "/chat/completions"
+            const inFlight = chat ? state.inFlight + 1 : 0
+            state.calls.push({ method: req.method ?? "GET", path, headers: req.headers, body, task, inFlight })
+          }
           if (req.method === "GET" && url === "/props" && state.settings.slots !== undefined)
             return send(res, 200, { total_slots: state.settings.slots, chat_template: "" })
           // Like LM Studio, the API lives under /v1 only.
@@ -174,6 +201,20 @@ export class FakeProvider extends Context.Service<
         const done = () => {
           if (!finished) state.inFlight--
           finished = true
+        }
+        if (state.settings.answerWhenFull !== undefined) {
+          const answer = () => {
+            done()
+            if (!res.destroyed) reply(res, body, task)
+          }
+          state.held.push(answer)
+          res.on("close", () => {
+            if (finished) return
+            state.held = state.held.filter((h) => h !== answer)
+            state.aborted++
+            done()
+          })
+          return releaseHeld()
         }
         const timer = setTimeout(
           () => {
@@ -273,6 +314,7 @@ export class FakeProvider extends Context.Service<
             state.calls = []
             state.aborted = 0
             state.maxInFlight = 0
+            state.idleAnswers = 0
           }),
         calls: Effect.sync(() => [...state.calls]),
         aborted: Effect.sync(() => state.aborted),
@@ -287,7 +329,8 @@ export class FakeProvider extends Context.Service<
             }, ms)
             resume(Effect.void)
           }),
-        inFlight: Effect.sync(() => state.inFlight)
+        inFlight: Effect.sync(() => state.inFlight),
+        idleAnswers: Effect.sync(() => state.idleAnswers)
       })
     })
   )
