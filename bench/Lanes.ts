@@ -32,7 +32,8 @@ export interface LaneRow {
   readonly routed?: ReadonlyArray<number>
 }
 
-export const HARD_DRAFT = "bench/hard-draft.md"
+/** The hard document: BENCH_HARD names another (a fresh one, to measure on text the service was not tuned on). */
+export const HARD_DRAFT = process.env["BENCH_HARD"] ?? "bench/hard-draft.md"
 
 /** Servers behind the router lane, by their slots. */
 const ROUTED_SLOTS = [4, 12] as const

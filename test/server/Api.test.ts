@@ -184,7 +184,13 @@ layer(TestApp({ MAX_DOCUMENT_CHARS: "1000" }), { excludeTestServices: true })("b
 
   it.effect("an eval request with an unknown provider id is 400", () =>
     postJson("/api/eval/rewrite", { source: "Hi.", styleProfileId: "plain-english", providerId: "cloudy" }).pipe(
-      Effect.flatMap(expectError(400, "invalid_request", "providerId must be one of lmstudio, ollama, llamacpp"))
+      Effect.flatMap(
+        expectError(
+          400,
+          "invalid_request",
+          'providerId: no provider has the id "cloudy"; the configured ones are default, lmstudio, ollama, llamacpp'
+        )
+      )
     )
   )
 
