@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, execFileSync } from "node:child_process"
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { request as httpRequest } from "node:http"
 import { segmentMarkdown } from "../src/markdown/Segments.ts"
 import { type SimulatedProvider, type SimulationSettings, startSimulatedProvider } from "./SimulatedProvider.ts"
 
@@ -124,36 +125,49 @@ const largeDocumentWait = async (harness: WeightHarness, sizes: WeightSizes) => 
     restoreEnv("MAX_BODY_BYTES", saved.bytes)
   })
   const firstCallMs: Array<number> = []
+  let failures = 0
   try {
     await harness.rewrite(started.base, "Warm up in order to start.\n")
     for (let i = 0; i < sizes.tries; i++) {
       await quiet(provider)
       provider.reset()
-      const abort = new AbortController()
-      const sent: { failure?: unknown } = {}
+      // Each try on a connection of its own (no pool): a request cannot wait behind a connection a cancelled try left.
+      const sent: { failure?: unknown; aborted: boolean } = { aborted: false }
+      const body = JSON.stringify({ document })
       const sentAt = performance.now()
-      const response = fetch(`${started.base}/api/rewrite`, {
+      const request = httpRequest(`${started.base}/api/rewrite`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify({ document }),
-        signal: abort.signal
-      }).then(
-        (r) => r.body?.cancel(),
-        (error: unknown) => {
-          if (!abort.signal.aborted) sent.failure = error
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          accept: "text/event-stream",
+          "content-length": Buffer.byteLength(body)
         }
+      })
+      const closed = new Promise<void>((resolve) =>
+        request.once("close", () => {
+          // Closed before any provider call: the service answered without starting the run (an error).
+          if (!sent.aborted) sent.failure ??= new Error("the service answered before its first provider call")
+          resolve()
+        })
       )
+      request.on("response", (response) => response.resume())
+      request.on("error", (error: unknown) => {
+        if (!sent.aborted) sent.failure = error
+      })
+      request.end(body)
       // The simulated server counts a call when its request has arrived; looked at every millisecond.
       while (provider.stats().calls === 0 && sent.failure === undefined) await sleep(1)
-      // A connection the client kept from the last request may have been closed under it: that try is sent again.
       if (sent.failure !== undefined) {
+        if (++failures > 3) throw new Error(`the 1 MB document did not reach the provider: ${String(sent.failure)}`)
         i--
         continue
       }
       firstCallMs.push(performance.now() - sentAt)
       // The client goes away: the service cancels the run.
-      abort.abort()
-      await response
+      sent.aborted = true
+      request.destroy()
+      await closed
     }
   } finally {
     await harness.stop(started.child)

@@ -9,7 +9,7 @@
  * front of two servers; `--lanes` runs those alone.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -88,7 +88,12 @@ const startService = async (bundle: string, providerBaseUrl: string, concurrency
       WEB_DIR: "bench/no-web-ui",
       REDRAFT_DATA_DIR: mkdtempSync(join(tmpdir(), "redraft-bench-"))
     },
-    stdio: ["ignore", "ignore", "inherit"]
+    // BENCH_SERVICE_LOG: a file for the service's request log (one line per request), to see what it was doing.
+    stdio: [
+      "ignore",
+      process.env["BENCH_SERVICE_LOG"] === undefined ? "ignore" : openSync(process.env["BENCH_SERVICE_LOG"], "a"),
+      "inherit"
+    ]
   })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 200; i++) {

@@ -104,7 +104,8 @@ const runServiceWith = (
   until?: string
 ) =>
   Effect.callback<Finished>((resume) => {
-    const child = spawn(process.execPath, ["node_modules/.bin/tsx", "src/main.ts"], {
+    // One process (the loader in it, not a tsx parent): a SIGKILL stops the service itself, leaving nothing behind.
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       env: {
         PATH: process.env["PATH"] ?? "",
         HOST: "127.0.0.1",
