@@ -5,7 +5,7 @@
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Logger, References } from "effect"
+import { Effect, Layer, References } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -13,7 +13,7 @@ import { join } from "node:path"
 import { DefaultStages } from "../../stages/index.ts"
 import { serveApp } from "../../src/http/HttpServerLayer.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
-import { configForFake, type ErrorJson, getPath, jsonOf, postJson } from "../support/TestApp.ts"
+import { configForFake, LoggedApp, type ErrorJson, getPath, jsonOf, postJson } from "../support/TestApp.ts"
 
 const KEY = "sk-team-7373-never-shown"
 const ENV_KEY = "sk-env-8484-never-shown"
@@ -51,19 +51,7 @@ const said = <A>(res: { headers: Record<string, string>; text: Effect.Effect<str
     return (text === "" ? undefined : JSON.parse(text)) as A
   })
 
-const App = serveApp(DefaultStages).pipe(
-  Layer.provide(configForFake({ REDRAFT_DATA_DIR: dataDir, TEAM_KEY: ENV_KEY })),
-  Layer.provide(
-    Logger.layer([
-      Logger.make(({ message }) => {
-        logged.push((Array.isArray(message) ? message : [message]).map(String).join(" "))
-      })
-    ])
-  ),
-  Layer.provide(Layer.succeed(References.MinimumLogLevel, "Info")),
-  Layer.provideMerge(NodeHttpServer.layerTest),
-  Layer.provideMerge(FakeProvider.layer)
-)
+const App = LoggedApp({ REDRAFT_DATA_DIR: dataDir, TEAM_KEY: ENV_KEY }, logged)
 
 const document = "We utilize 4 servers."
 

@@ -3,30 +3,15 @@
  * PROVIDER_API_KEY goes to the default provider's origin only, a refused key is `provider_unauthorized`, and the key
  * is in no answer, header, log line or backup.
  */
-import { NodeHttpServer } from "@effect/platform-node"
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Logger, References } from "effect"
-import { DefaultStages } from "../../stages/index.ts"
-import { serveApp } from "../../src/http/HttpServerLayer.ts"
+import { Effect } from "effect"
 import { FakeProvider } from "../support/FakeProvider.ts"
-import { configForFake, type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
+import { LoggedApp, type ErrorJson, getPath, jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
 const KEY = "sk-secret-4242-do-not-show"
 
 const logged: Array<string> = []
-const App = serveApp(DefaultStages).pipe(
-  Layer.provide(configForFake({ PROVIDER_API_KEY: KEY })),
-  Layer.provide(
-    Logger.layer([
-      Logger.make(({ message }) => {
-        logged.push((Array.isArray(message) ? message : [message]).map(String).join(" "))
-      })
-    ])
-  ),
-  Layer.provide(Layer.succeed(References.MinimumLogLevel, "Info")),
-  Layer.provideMerge(NodeHttpServer.layerTest),
-  Layer.provideMerge(FakeProvider.layer)
-)
+const App = LoggedApp({ PROVIDER_API_KEY: KEY }, logged)
 
 /** Everything the service said back: status, headers and body. */
 const seen: Array<string> = []

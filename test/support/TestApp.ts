@@ -1,5 +1,5 @@
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, References } from "effect"
+import { Effect, Layer, Logger, References } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -64,3 +64,22 @@ export interface ErrorJson {
 
 export const jsonOf = <A>(response: HttpClientResponse.HttpClientResponse) =>
   Effect.map(response.json, (body) => body as unknown as A)
+
+/**
+ * The real service, like `TestApp`, whose log lines (at Info and above) are pushed to `logged`: for tests that look
+ * for what the service writes, such as a key that must appear nowhere.
+ */
+export const LoggedApp = (settings: Readonly<Record<string, string>>, logged: Array<string>) =>
+  serveApp(DefaultStages).pipe(
+    Layer.provide(configForFake(settings)),
+    Layer.provide(
+      Logger.layer([
+        Logger.make(({ message }) => {
+          logged.push((Array.isArray(message) ? message : [message]).map(String).join(" "))
+        })
+      ])
+    ),
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, "Info")),
+    Layer.provideMerge(NodeHttpServer.layerTest),
+    Layer.provideMerge(FakeProvider.layer)
+  )
