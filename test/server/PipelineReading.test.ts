@@ -4,12 +4,12 @@
  * total in each, and the result is that of the whole document.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { resolveOptions, type RunEvent } from "../../src/domain/Rewrite.ts"
 import { PART_CHARS } from "../../src/markdown/Segments.ts"
 import { Pipeline } from "../../src/pipeline/Pipeline.ts"
-import type { CheckStage, DraftStage, Stage } from "../../src/pipeline/Stage.ts"
-import { StageRegistry } from "../../src/pipeline/StageRegistry.ts"
+import type { CheckStage, DraftStage } from "../../src/pipeline/Stage.ts"
+import { pipelineWith } from "../support/StageHarness.ts"
 import { buildStyleTarget } from "../../src/text/StyleMetrics.ts"
 
 const SAMPLES = ["Open the panel. Check the fuse.", "Run the tests first. Then push the branch."]
@@ -20,18 +20,7 @@ const PROFILE = {
 const TARGET = { baseUrl: "http://127.0.0.1:9/v1", model: "test-model", reasoningEffort: "none" } as const
 const PASS = { pass: true, missingDetails: [], addedClaims: [], changedMeaning: [], findings: [] }
 
-const layerWith = (stages: ReadonlyArray<Stage>) =>
-  Pipeline.layerNoDeps.pipe(
-    Layer.provideMerge(
-      Layer.effectDiscard(
-        Effect.gen(function* () {
-          const registry = yield* StageRegistry
-          for (const stage of stages) yield* registry.register(stage)
-        })
-      )
-    ),
-    Layer.provide(StageRegistry.layer)
-  )
+const layerWith = pipelineWith
 
 describe("a long document read in parts", () => {
   it.effect("drafts its first paragraph before the outline is out, and its events keep their order and total", () =>

@@ -4,7 +4,7 @@
  * fail, a cancelled run and the whole-document passes. Each test runs in milliseconds.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Deferred, Effect, Exit, Fiber, Layer, Ref } from "effect"
+import { Deferred, Effect, Exit, Fiber, Ref } from "effect"
 import { TestClock } from "effect/testing"
 import {
   ProviderError,
@@ -32,7 +32,7 @@ import type {
   StageFailure,
   StyleScore
 } from "../../src/pipeline/Stage.ts"
-import { StageRegistry } from "../../src/pipeline/StageRegistry.ts"
+import { pipelineWith } from "../support/StageHarness.ts"
 import { buildStyleTarget } from "../../src/text/StyleMetrics.ts"
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -97,18 +97,7 @@ const repairing = (name: string, edit: (text: string) => string, order = 0) =>
     order
   )
 
-const layerWith = (stages: ReadonlyArray<Stage>) =>
-  Pipeline.layerNoDeps.pipe(
-    Layer.provideMerge(
-      Layer.effectDiscard(
-        Effect.gen(function* () {
-          const registry = yield* StageRegistry
-          for (const stage of stages) yield* registry.register(stage)
-        })
-      )
-    ),
-    Layer.provide(StageRegistry.layer)
-  )
+const layerWith = pipelineWith
 
 const input = (document: string, options: PipelineOptions = {}, extra: Partial<RunInput> = {}): RunInput => ({
   document,

@@ -1,11 +1,26 @@
 import { Effect, Layer, Ref } from "effect"
 import { type PipelineOptions, resolveOptions } from "../../src/domain/Rewrite.ts"
-import type { RunContext } from "../../src/pipeline/Stage.ts"
+import { Pipeline } from "../../src/pipeline/Pipeline.ts"
+import type { RunContext, Stage } from "../../src/pipeline/Stage.ts"
 import { StageRegistry } from "../../src/pipeline/StageRegistry.ts"
 import { emptyUsage, LlmProvider } from "../../src/provider/LlmProvider.ts"
 import { buildStyleTarget } from "../../src/text/StyleMetrics.ts"
 import { FakeProvider } from "./FakeProvider.ts"
 import { configForFake } from "./TestApp.ts"
+
+/** The pipeline with exactly `stages` registered (no provider: the stages answer themselves). */
+export const pipelineWith = (stages: ReadonlyArray<Stage>) =>
+  Pipeline.layerNoDeps.pipe(
+    Layer.provideMerge(
+      Layer.effectDiscard(
+        Effect.gen(function* () {
+          const registry = yield* StageRegistry
+          for (const stage of stages) yield* registry.register(stage)
+        })
+      )
+    ),
+    Layer.provide(StageRegistry.layer)
+  )
 
 /** One stage with the real provider service, talking to the fake provider over HTTP. */
 export const stageUnderTest = <A, E, R>(stage: Layer.Layer<A, E, R>) =>
