@@ -11,6 +11,13 @@ import { Worker } from "node:worker_threads"
 import type { GuardRequest } from "./GuardWorker.ts"
 import { checkSafety, type Safety } from "./Safety.ts"
 
+/** A pair of texts that touches most guards (numbers, dates, names, negation, conditions), checked once at start. */
+const WARM_UP = [
+  "Only the 3 admins in Berlin may not delete projects before 12 March 2026 at 09:00, unless Dana Lee agrees.",
+  "Unless Dana Lee agrees, just the 3 Berlin admins cannot delete projects before 09:00 on 12 March 2026."
+] as const
+const WARM_UP_AFTER = "20 millis"
+
 /** Characters (original and candidate together) from which a check runs on the worker thread. */
 export const LONG_TEXT = 20_000
 
@@ -80,6 +87,9 @@ export const layerWorker: Layer.Layer<never> = Layer.effect(
       started.on("exit", lost)
       return started
     }
+    // The guards' first check builds their patterns and word lists, about a third of a second: done once just after
+    // start, so the first paragraph of the first run does not wait for it.
+    yield* Effect.forkScoped(Effect.andThen(Effect.sleep(WARM_UP_AFTER), inPlace(WARM_UP[0], WARM_UP[1])))
     yield* Effect.addFinalizer(() =>
       Effect.promise(() => {
         const running = worker
