@@ -39,7 +39,7 @@ import {
   VersionDetail
 } from "../domain/Documents.ts"
 import { ErrorBody } from "../domain/Errors.ts"
-import { ProviderIdParam, ProviderInfo, ProviderInput, ProviderList } from "../domain/Providers.ts"
+import { ProviderId, ProviderInfo, ProviderInput, ProviderList } from "../domain/Providers.ts"
 import { EvalRewriteRequest, RewriteRequest, RewriteResult } from "../domain/Rewrite.ts"
 
 export { ErrorBody }
@@ -83,7 +83,7 @@ const BaseUrlQuery = {
   })
 }
 const ProviderPath = {
-  id: ProviderIdParam.annotate({ description: "The provider's id: 1 to 64 lower-case letters, digits and hyphens" })
+  id: ProviderId.annotate({ description: "The provider's id: 1 to 64 lower-case letters, digits and hyphens" })
 }
 const NoProvider = errorAt(404, "provider_not_found: none of the writer's providers has that id")
 

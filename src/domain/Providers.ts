@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 
-const ProviderIdString = Schema.String.check(
+export const ProviderId = Schema.String.check(
   Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/u, {
     message: "an id is 1 to 64 lower-case letters, digits and hyphens, starting with a letter or digit"
   })
@@ -26,7 +26,7 @@ const NonBlank = Schema.String.check(Schema.isPattern(/\S/u, { message: "must ho
 
 /** One entry of `providers.json`, as the file holds it. */
 export const ProviderEntry = Schema.Struct({
-  id: ProviderIdString,
+  id: ProviderId,
   name: NonBlank,
   baseUrl: Schema.String,
   /** The environment variable the key is read from when the service starts. */
@@ -94,5 +94,3 @@ export const ProviderList = Schema.Struct({
   problem: Schema.optionalKey(Schema.String)
 }).annotate({ identifier: "ProviderList" })
 export type ProviderList = typeof ProviderList.Type
-
-export const ProviderIdParam = ProviderIdString

@@ -24,7 +24,7 @@ import {
 import { normalizeBaseUrl, PROVIDER_PRESETS } from "./BaseUrl.ts"
 
 /** The file of the writer's own providers, in the data folder. Only its owner may read it: it can hold keys. */
-export const PROVIDERS_FILE = "providers.json"
+const PROVIDERS_FILE = "providers.json"
 const FILE_MODE = 0o600
 
 /** The default provider's id: PROVIDER_BASE_URL, with PROVIDER_API_KEY and PROVIDER_CONCURRENCY. */
@@ -263,7 +263,7 @@ export class ProviderDirectory extends Context.Service<
       const put = (id: string, input: ProviderInput) =>
         SynchronizedRef.modifyEffect(state, (s) =>
           Effect.gen(function* () {
-            if (id === DEFAULT_ID || PROVIDER_PRESETS[id] !== undefined) {
+            if (isBuiltIn(id)) {
               return yield* new InvalidRequest({
                 message: `${id} is a built-in provider and cannot be changed here${
                   id === DEFAULT_ID ? " (PROVIDER_BASE_URL, PROVIDER_API_KEY and PROVIDER_CONCURRENCY set it)" : ""
@@ -300,10 +300,9 @@ export class ProviderDirectory extends Context.Service<
               )
             : Effect.fail(
                 new ProviderNotFound({
-                  message:
-                    id === DEFAULT_ID || PROVIDER_PRESETS[id] !== undefined
-                      ? `${id} is a built-in provider and cannot be removed`
-                      : `no provider of yours has the id ${JSON.stringify(id)}`
+                  message: isBuiltIn(id)
+                    ? `${id} is a built-in provider and cannot be removed`
+                    : `no provider of yours has the id ${JSON.stringify(id)}`
                 })
               )
         )
@@ -315,6 +314,9 @@ export class ProviderDirectory extends Context.Service<
   static readonly layer = ProviderDirectory.layerNoDeps.pipe(Layer.provide([NodeFileSystem.layer, NodePath.layer]))
 }
 
+/** The default provider and the presets: their ids are not the writer's to take. */
+const isBuiltIn = (id: string): boolean => id === DEFAULT_ID || PROVIDER_PRESETS[id] !== undefined
+
 /** "http://host:port" of a URL, or undefined when it is not one. */
 export const originOf = (url: string): string | undefined => (URL.canParse(url) ? new URL(url).origin : undefined)
 
@@ -325,7 +327,7 @@ const checkEntries = (entries: ReadonlyArray<ProviderEntry>): string | undefined
   for (const entry of entries) {
     if (ids.has(entry.id)) return `the id ${entry.id} is given to two providers`
     ids.add(entry.id)
-    if (entry.id === DEFAULT_ID || PROVIDER_PRESETS[entry.id] !== undefined) {
+    if (isBuiltIn(entry.id)) {
       return `${entry.id} is the id of a built-in provider; give yours another`
     }
     const url = normalizeBaseUrl(entry.baseUrl, `provider ${entry.id}'s baseUrl`)
