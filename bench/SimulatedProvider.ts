@@ -142,7 +142,6 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
       res.once("close", () => inFlight--)
       const slot = await acquire(prompt)
       const cached = sharedPrefix(slots[slot]!.last, prompt)
-      slots[slot]!.last = prompt
       const task = taskOf(body.messages)
       let answer = answerFor(task, body.messages)
       let finish = "stop"
@@ -150,6 +149,9 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
         answer = firstTokens(answer, body.max_tokens)
         finish = "length"
       }
+      // Like llama.cpp's slots, the cache keeps what the slot generated after the prompt: a request that continues
+      // the conversation with this answer finds all of it cached.
+      slots[slot]!.last = `${prompt}\n<assistant>${answer}`
       const promptTokens = tokens(prompt)
       const cachedTokens = tokens(prompt.slice(0, cached))
       const completionTokens = tokens(answer)
@@ -220,23 +222,25 @@ const plainer = (text: string): string =>
 
 const between = (text: string, tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(text)?.[1] ?? ""
 
-/** The task a call asks for: the first "Task: <name>" line of its messages. */
+/** The task a call asks for: the last "Task: <name>" line of its messages (a conversation's latest request). */
 const taskOf = (messages: ReadonlyArray<{ content: string }>): string =>
-  /^Task: (\w+)/m.exec(messages.map((m) => m.content).join("\n"))?.[1] ?? "other"
+  [
+    ...messages
+      .map((m) => m.content)
+      .join("\n")
+      .matchAll(/^Task: (\w+)/gm)
+  ].at(-1)?.[1] ?? "other"
 
 /** The keys of the JSON template the task's instructions show, as a model reads them. */
 const templateKeys = (prompt: string, task: string): ReadonlyArray<string> => {
-  const at = prompt.search(new RegExp(`^Task: ${task}\\b`, "m"))
+  const at = prompt.lastIndexOf(`\nTask: ${task}`)
   const instructions = at < 0 ? "" : prompt.slice(at)
   const template = /\{[^{}]*"\w+"\s*:[^{}]*\}/.exec(instructions)?.[0] ?? ""
   return [...template.matchAll(/"(\w+)"\s*:/g)].map((m) => m[1] ?? "")
 }
 
 const answerFor = (task: string, messages: ReadonlyArray<{ role: string; content: string }>): string => {
-  const system = messages
-    .filter((m) => m.role === "system")
-    .map((m) => m.content)
-    .join("\n")
+  const prompt = messages.map((m) => m.content).join("\n")
   const user = messages
     .filter((m) => m.role === "user")
     .map((m) => m.content)
@@ -253,7 +257,7 @@ const answerFor = (task: string, messages: ReadonlyArray<{ role: string; content
     finalText: "",
     paragraphs: [...user.matchAll(/<paragraph n="\d+">\n([\s\S]*?)\n<\/paragraph>/g)].map((m) => m[1] ?? "")
   }
-  const keys = templateKeys(system, task)
+  const keys = templateKeys(`\n${prompt}`, task)
   const answer = Object.fromEntries(keys.map((k) => [k, values[k] ?? "ok"]))
   return JSON.stringify(task === "other" ? values : answer)
 }

@@ -78,7 +78,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const startService = async (bundle: string, providerBaseUrl: string, concurrency: number) => {
   const port = await freePort()
   // The bundled service, as `npm start` and the desktop app run it, in one process whose peak memory /proc shows.
-  const child = spawn(process.execPath, [bundle], {
+  // BENCH_SERVICE_NODE_ARGS: Node options for the service (`--cpu-prof --cpu-prof-dir=…`, to see where its time goes).
+  const nodeArgs = process.env["BENCH_SERVICE_NODE_ARGS"]?.split(" ").filter((a) => a !== "") ?? []
+  const child = spawn(process.execPath, [...nodeArgs, bundle], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

@@ -1,7 +1,7 @@
 import { Context, Effect } from "effect"
 import type { MeaningReport } from "../src/domain/Rewrite.ts"
 import { estimateTokens } from "../src/provider/Tokens.ts"
-import { LlmProvider } from "../src/provider/LlmProvider.ts"
+import { type ChatMessage, Conversation, type Exchange, LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type {
   CheckInput,
@@ -18,6 +18,13 @@ import { Guards } from "../src/pipeline/Guards.ts"
 import { certainFindings, describeSafety, type Safety, suspectFindings } from "../src/pipeline/Safety.ts"
 import { stringField, systemPrompt } from "./prompt.ts"
 import { undecided, withModelGrade } from "./style-score.ts"
+
+/** What the verification asks, of "the original" and "the rewrite", whether they are quoted or the conversation's own. */
+const VERIFY_INSTRUCTIONS = [
+  "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
+  'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "answers": ["kept"|"changed" per question], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
+  'If it is faithful, "finalText" is "". If not (or an answer is "changed"), "finalText" is the whole paragraph, repaired in the rewrite\'s style.'
+]
 
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
 export const VERIFY_MAX_TOKENS = 360
@@ -40,9 +47,46 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         original: string,
         candidate: string,
         guard: Safety,
-        asked: ReadonlyArray<Finding>
-      ) =>
-        provider.complete(
+        asked: ReadonlyArray<Finding>,
+        drafted: Exchange | undefined
+      ) => {
+        const checks = [
+          guard.ok
+            ? ""
+            : [
+                "An automatic check found that the rewrite changes the meaning:",
+                ...certainFindings(guard).map((f) => `- ${f.message}`),
+                "Fix that and keep everything else."
+              ].join("\n"),
+          questionsBlock(asked)
+        ]
+        // The rewrite's own conversation, continued: the server's prompt cache holds all of it up to the draft, so only
+        // the task below is new to it. Without one (an earlier draft chosen), the original and the rewrite are quoted.
+        const messages: ReadonlyArray<ChatMessage> =
+          drafted !== undefined
+            ? [
+                ...drafted.messages,
+                { role: "assistant", content: drafted.reply },
+                {
+                  role: "user",
+                  content: [
+                    `Task: verify\nThe rewrite is your answer above; the original is the paragraph.\n${VERIFY_INSTRUCTIONS.join("\n")}`,
+                    ...checks
+                  ]
+                    .filter((p) => p !== "")
+                    .join("\n\n")
+                }
+              ]
+            : [
+                { role: "system", content: systemPrompt(ctx, "verify", VERIFY_INSTRUCTIONS) },
+                {
+                  role: "user",
+                  content: [`<original>\n${original}\n</original>`, `<rewrite>\n${candidate}\n</rewrite>`, ...checks]
+                    .filter((p) => p !== "")
+                    .join("\n\n")
+                }
+              ]
+        return provider.complete(
           {
             target: ctx.target,
             purpose: "verification",
@@ -51,37 +95,12 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
               Math.max(VERIFY_MAX_TOKENS, Math.ceil(estimateTokens(original) * 1.5) + 120) +
               ANSWER_TOKENS * asked.length,
             meter: ctx.meter,
-            messages: [
-              {
-                role: "system",
-                content: systemPrompt(ctx, "verify", [
-                  "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
-                  'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "answers": ["kept"|"changed", one per question, [] when none], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
-                  'If the rewrite is faithful, "finalText" is "". Otherwise (an answer is "changed", or anything else changed) repair the rewrite in its style and put the whole paragraph in "finalText".'
-                ])
-              },
-              {
-                role: "user",
-                content: [
-                  `<original>\n${original}\n</original>`,
-                  `<rewrite>\n${candidate}\n</rewrite>`,
-                  guard.ok
-                    ? ""
-                    : [
-                        "An automatic check found that the rewrite changes the meaning:",
-                        ...certainFindings(guard).map((f) => `- ${f.message}`),
-                        "Fix that and keep everything else."
-                      ].join("\n"),
-                  questionsBlock(asked)
-                ]
-                  .filter((p) => p !== "")
-                  .join("\n\n")
-              }
-            ]
+            messages
           },
           (reply) => parseVerdict(reply, asked.length),
           'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
         )
+      }
 
       const check = Effect.fn("MeaningCheck.check")(function* (input: CheckInput) {
         const { ctx, original, candidate, attempts } = input
@@ -115,7 +134,9 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         }
         const suspects = suspectFindings(chosen.guard)
         const asked = suspects.slice(0, MAX_QUESTIONS)
-        const verdict = yield* verify(ctx, original, chosen.text, chosen.guard, asked)
+        // The exchange that wrote the chosen text, if this paragraph's calls were recorded (the pipeline records them).
+        const drafted = (yield* Conversation)?.findLast((e) => e.purpose === "rewrite" && e.value === chosen.text)
+        const verdict = yield* verify(ctx, original, chosen.text, chosen.guard, asked, drafted)
         const notes = answered(suspects, verdict.answers)
         const changed = notes.filter((f) => f.answer === "changed")
         const report: MeaningReport = {

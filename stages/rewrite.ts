@@ -1,6 +1,6 @@
 import { Context, Effect } from "effect"
 import { estimateTokens } from "../src/provider/Tokens.ts"
-import { LlmProvider } from "../src/provider/LlmProvider.ts"
+import { type ChatMessage, Conversation, LlmProvider } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
@@ -14,16 +14,46 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
       const provider = yield* LlmProvider
       const draft = Effect.fn("Rewrite.draft")(function* (input: DraftInput) {
         const { ctx, original, attempt, current, feedback } = input
-        // A previous version that left the paragraph as it was would only repeat it.
-        const previous = current === original ? [] : [`Your previous version:\n<previous>\n${current}\n</previous>`]
-        const revision =
+        const system: ChatMessage = {
+          role: "system",
+          content: systemPrompt(ctx, "rewrite", [
+            "Rewrite the paragraph in the target style.",
+            'Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'
+          ])
+        }
+        const paragraph = `<paragraph>\n${original}\n</paragraph>`
+        const change = ["It does not match the style well enough. Change this:", ...feedback.map((f) => `- ${f}`)]
+        // A further round continues the conversation that wrote the last draft, which the server's prompt cache still
+        // holds; without it (a draft another stage changed), the last draft is quoted. A previous version that left
+        // the paragraph as it was would only repeat it.
+        const drafted =
           attempt > 0
-            ? [
-                ...previous,
-                "It does not match the style well enough. Change this:",
-                ...feedback.map((f) => `- ${f}`)
-              ].join("\n")
-            : ""
+            ? (yield* Conversation)?.findLast((e) => e.purpose === "rewrite" && e.value === current)
+            : undefined
+        const messages: ReadonlyArray<ChatMessage> =
+          attempt === 0
+            ? [system, { role: "user", content: paragraph }]
+            : drafted !== undefined
+              ? [
+                  ...drafted.messages,
+                  { role: "assistant", content: drafted.reply },
+                  { role: "user", content: change.join("\n") }
+                ]
+              : [
+                  system,
+                  {
+                    role: "user",
+                    content: [
+                      paragraph,
+                      [
+                        ...(current === original
+                          ? []
+                          : [`Your previous version:\n<previous>\n${current}\n</previous>`]),
+                        ...change
+                      ].join("\n")
+                    ].join("\n\n")
+                  }
+                ]
         return yield* provider.complete(
           {
             target: ctx.target,
@@ -31,19 +61,7 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
             temperature: 0.4,
             maxTokens: estimateTokens(original) * 2 + 64,
             meter: ctx.meter,
-            messages: [
-              {
-                role: "system",
-                content: systemPrompt(ctx, "rewrite", [
-                  "Rewrite the paragraph in the target style.",
-                  'Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'
-                ])
-              },
-              {
-                role: "user",
-                content: [`<paragraph>\n${original}\n</paragraph>`, revision].filter((part) => part !== "").join("\n\n")
-              }
-            ]
+            messages
           },
           parseRewrite,
           'Reply again with only the JSON object {"text": "..."} holding the whole rewritten paragraph, nothing else.'

@@ -1,10 +1,10 @@
 import { Clock, Context, Deferred, Effect, Layer, Ref, Stream } from "effect"
 import { type ProviderFailure, RunFailed } from "../domain/Errors.ts"
 import type { ResolvedOptions, RewriteResult, RunEvent } from "../domain/Rewrite.ts"
-import { CallRank } from "../provider/Gate.ts"
+import { CallRank, leasingSlot } from "../provider/Gate.ts"
 import { RetryNotice } from "../provider/Retry.ts"
 import { estimateTokens } from "../provider/Tokens.ts"
-import { emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
+import { Conversation, emptyUsage, type ProviderTarget } from "../provider/LlmProvider.ts"
 import { type Segment, segmentMarkdown } from "./Segmenter.ts"
 import { buildResult, type FinishedSegment, paragraphStatus, type SegmentOutcome, segmentText } from "./RunReport.ts"
 import { Guards, remembering } from "./Guards.ts"
@@ -81,6 +81,13 @@ export class Pipeline extends Context.Service<
             },
             original
           ).pipe(
+            // The paragraph keeps its slot between its calls, and its calls' words: the verification continues the
+            // rewrite's conversation where the server's prompt cache still holds it (Gate.ts, LlmProvider.ts).
+            leasingSlot,
+            Effect.provideServiceEffect(
+              Conversation,
+              Effect.sync(() => [])
+            ),
             // The paragraph's place in the document is its place in line for a provider slot; its size counts at the
             // end of the run (Gate.ts).
             Effect.provideService(CallRank, { run: runNumber, rank: index, size: estimateTokens(original) }),

@@ -6,8 +6,11 @@
  * slots), the paragraphs with the most text go first: a long paragraph started last would keep its run going while the
  * other slots stand idle. Between runs, the run holding the fewest slots goes first, so one long document does not
  * shut another run out.
+ *
+ * A paragraph may keep the slot of its last call (`SlotLease`) until its next call or its end: the server's slot then
+ * still holds the paragraph's conversation in its prompt cache when the verification continues it.
  */
-import { Context, Deferred, Duration, Effect, Fiber } from "effect"
+import { Context, Deferred, Duration, Effect, Exit, Fiber } from "effect"
 
 /** Where a call stands in line: its run, and its rank within the run (lower goes first). */
 export interface CallRank {
@@ -24,6 +27,38 @@ export const TAIL_WAVES = 2
 export const CallRank = Context.Reference<CallRank>("app/provider/CallRank", {
   defaultValue: () => ({ run: 0, rank: 0 })
 })
+
+/**
+ * A paragraph's hold on the slot of its last successful call, between its calls: its next call goes to the server at
+ * once, where the slot that just answered it is free and holds its conversation in the prompt cache (a server hands a
+ * new request the free slot whose cache shares the longest prefix with it). A failed call, or one past its hold limit,
+ * gives its slot back as before. Provided per paragraph by `leasingSlot`, which gives the slot back at its end.
+ */
+export interface SlotLease {
+  held: { readonly gate: Gate; readonly run: number } | undefined
+  ended: boolean
+}
+
+export const SlotLease = Context.Reference<SlotLease | undefined>("app/provider/SlotLease", {
+  defaultValue: () => undefined
+})
+
+/** Runs `effect` (one paragraph's calls) with a lease of its own, given back when it ends however it ends. */
+export const leasingSlot = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => {
+    const lease: SlotLease = { held: undefined, ended: false }
+    return effect.pipe(
+      Effect.provideService(SlotLease, lease),
+      Effect.ensuring(
+        Effect.sync(() => {
+          lease.ended = true
+          const held = lease.held
+          lease.held = undefined
+          held?.gate.giveBack(held.run)
+        })
+      )
+    )
+  })
 
 interface Waiter {
   readonly rank: CallRank
@@ -53,15 +88,19 @@ export class Gate {
   withPermit<A, E, R>(
     rank: CallRank,
     effect: Effect.Effect<A, E, R>,
-    holdLimit?: Duration.Duration
+    holdLimit?: Duration.Duration,
+    lease?: SlotLease
   ): Effect.Effect<A, E, R> {
     return Effect.uninterruptibleMask((restore) =>
       Effect.gen({ self: this }, function* () {
-        const waiter = this.enter(rank)
-        if (waiter !== undefined) {
-          yield* restore(Deferred.await(waiter.granted)).pipe(
-            Effect.onInterrupt(() => Effect.sync(() => this.leave(waiter)))
-          )
+        if (lease?.held?.gate === this) lease.held = undefined
+        else {
+          const waiter = this.enter(rank)
+          if (waiter !== undefined) {
+            yield* restore(Deferred.await(waiter.granted)).pipe(
+              Effect.onInterrupt(() => Effect.sync(() => this.leave(waiter)))
+            )
+          }
         }
         let holding = true
         const giveBack = Effect.sync(() => {
@@ -69,16 +108,35 @@ export class Gate {
           holding = false
           this.release(rank.run)
         })
+        // A successful call's slot stays with the paragraph's lease, unless the lease already holds one or has ended.
+        const keepOrGiveBack = (exit: Exit.Exit<A, E>) =>
+          Effect.suspend(() => {
+            if (!holding || lease === undefined || lease.ended || lease.held !== undefined || !Exit.isSuccess(exit)) {
+              return giveBack
+            }
+            holding = false
+            lease.held = { gate: this, run: rank.run }
+            return Effect.void
+          })
         // The timer fiber is interruptible (forkChild's default), so the call's end stops it at once.
         const timer =
           holdLimit === undefined
             ? undefined
             : yield* Effect.forkChild(Effect.sleep(holdLimit).pipe(Effect.andThen(giveBack)))
         return yield* restore(effect).pipe(
-          Effect.ensuring(timer === undefined ? giveBack : Fiber.interrupt(timer).pipe(Effect.andThen(giveBack)))
+          Effect.onExit((exit) =>
+            timer === undefined
+              ? keepOrGiveBack(exit)
+              : Fiber.interrupt(timer).pipe(Effect.andThen(keepOrGiveBack(exit)))
+          )
         )
       })
     )
+  }
+
+  /** A slot a lease held, back to the line. */
+  giveBack(run: number): void {
+    this.release(run)
   }
 
   /** Takes a slot at once when one is free and nobody waits; otherwise joins the line. */

@@ -4,7 +4,7 @@ import { HttpClient, HttpClientRequest } from "effect/http"
 import { AppConfig } from "../AppConfig.ts"
 import { ProviderError, ProviderRejected, ProviderTimeout, ProviderUnreachable } from "../domain/Errors.ts"
 import type { ReasoningEffort, UsageFigures } from "../domain/Rewrite.ts"
-import { CallRank, Gate } from "./Gate.ts"
+import { CallRank, Gate, SlotLease } from "./Gate.ts"
 import { providerErrorMessage, replyText } from "./ModelReply.ts"
 import { chooseModel, type ModelChoice } from "./ModelSelection.ts"
 import { originOf, ProviderDirectory } from "./ProviderDirectory.ts"
@@ -30,6 +30,22 @@ export interface ChatMessage {
   readonly role: "system" | "user" | "assistant"
   readonly content: string
 }
+
+/** One successful chat of a piece of work, word for word: what was asked, what the model answered, and its reading. */
+export interface Exchange {
+  readonly purpose: string
+  readonly messages: ReadonlyArray<ChatMessage>
+  readonly reply: string
+  readonly value: unknown
+}
+
+/**
+ * The exchanges of one paragraph so far (`complete` adds each). A later call can continue the conversation instead of
+ * quoting it: the server's prompt cache holds it up to its last answer. Provided per paragraph by the pipeline.
+ */
+export const Conversation = Context.Reference<Array<Exchange> | undefined>("app/provider/Conversation", {
+  defaultValue: () => undefined
+})
 
 /** Where a run's chat requests go. */
 export interface ProviderTarget {
@@ -301,6 +317,7 @@ export class LlmProvider extends Context.Service<
         }
         const gate = yield* gateFor(request.target.baseUrl)
         const rank = yield* CallRank
+        const lease = yield* SlotLease
         // The slot is held for one attempt only: a call waiting to retry leaves it to others, and so does a call still
         // unanswered past the retry budget (it goes on waiting, up to PROVIDER_TIMEOUT, without a slot).
         const answer = yield* retryWithinBudget(
@@ -310,7 +327,8 @@ export class LlmProvider extends Context.Service<
               HttpClientRequest.post(url).pipe(HttpClientRequest.bodyJsonUnsafe(body)),
               request.probe ? config.metaTimeout : config.providerTimeout
             ).pipe(noted(request.target.baseUrl)),
-            request.probe ? undefined : config.retryBudget
+            request.probe ? undefined : config.retryBudget,
+            lease
           ),
           request.probe ? noRetry : retryPolicy(request.target.baseUrl)
         )
@@ -339,7 +357,15 @@ export class LlmProvider extends Context.Service<
 
       const complete = <A>(request: ChatRequest, parse: (text: string) => A | undefined, retryHint: string) => {
         const attempt = (req: ChatRequest) =>
-          chat(req).pipe(Effect.map((reply) => ({ reply, parsed: reply.truncated ? undefined : parse(reply.text) })))
+          Effect.gen(function* () {
+            const reply = yield* chat(req)
+            const parsed = reply.truncated ? undefined : parse(reply.text)
+            if (parsed !== undefined) {
+              const conversation = yield* Conversation
+              conversation?.push({ purpose: req.purpose, messages: req.messages, reply: reply.text, value: parsed })
+            }
+            return { reply, parsed }
+          })
         return Effect.gen(function* () {
           const first = yield* attempt(request)
           if (first.parsed !== undefined) return first.parsed

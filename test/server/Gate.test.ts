@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Duration, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
-import { Gate } from "../../src/provider/Gate.ts"
+import { Gate, leasingSlot, SlotLease } from "../../src/provider/Gate.ts"
 
 /** Starts a call that records its name when it gets a slot and holds the slot until `done` is completed. */
 const call = (
@@ -234,6 +234,84 @@ describe("Gate", () => {
         yield* Fiber.join(c.fiber)
       }
       assert.deepStrictEqual(order, ["p0", "p1", "p2"])
+    })
+  )
+
+  it.effect(
+    "a paragraph's lease keeps the slot of its successful call for its next call, and gives it back at its end",
+    () =>
+      Effect.gen(function* () {
+        const gate = new Gate(1)
+        const order: Array<string> = []
+        const lease: SlotLease = { held: undefined, ended: false }
+        // The paragraph's first call, then another paragraph waits, then the paragraph's second call comes.
+        yield* gate.withPermit(
+          { run: 1, rank: 0 },
+          Effect.sync(() => order.push("p0 rewrite")),
+          undefined,
+          lease
+        )
+        assert.isDefined(lease.held)
+        const other = yield* call(gate, order, "p1", 1, 1)
+        assert.deepStrictEqual(order, ["p0 rewrite"])
+        yield* gate.withPermit(
+          { run: 1, rank: 0 },
+          Effect.sync(() => order.push("p0 verify")),
+          undefined,
+          lease
+        )
+        assert.deepStrictEqual(order, ["p0 rewrite", "p0 verify"])
+        // The paragraph ends: its slot goes to the one waiting.
+        lease.ended = true
+        const held = lease.held
+        lease.held = undefined
+        held?.gate.giveBack(held.run)
+        yield* Effect.yieldNow
+        assert.deepStrictEqual(order, ["p0 rewrite", "p0 verify", "p1"])
+        yield* other.finish
+        yield* Fiber.join(other.fiber)
+      })
+  )
+
+  it.effect("a failed call gives its slot back at once, lease or not; leasingSlot gives a kept slot back", () =>
+    Effect.gen(function* () {
+      const gate = new Gate(1)
+      const order: Array<string> = []
+      const lease: SlotLease = { held: undefined, ended: false }
+      const failed = yield* gate
+        .withPermit({ run: 1, rank: 0 }, Effect.fail("refused"), undefined, lease)
+        .pipe(Effect.flip)
+      assert.strictEqual(failed, "refused")
+      assert.isUndefined(lease.held)
+      const next = yield* call(gate, order, "p1", 1, 1)
+      assert.deepStrictEqual(order, ["p1"])
+      yield* next.finish
+      yield* Fiber.join(next.fiber)
+      // Through leasingSlot: the paragraph's call keeps the slot until the paragraph ends.
+      const waiting = yield* Deferred.make<void>()
+      const paragraph = yield* Effect.forkChild(
+        leasingSlot(
+          Effect.gen(function* () {
+            const own = yield* SlotLease
+            yield* gate.withPermit(
+              { run: 1, rank: 2 },
+              Effect.sync(() => order.push("p2")),
+              undefined,
+              own
+            )
+            yield* Deferred.await(waiting)
+          })
+        )
+      )
+      yield* Effect.yieldNow
+      const later = yield* call(gate, order, "p3", 1, 3)
+      assert.deepStrictEqual(order, ["p1", "p2"])
+      yield* Deferred.succeed(waiting, undefined)
+      yield* Fiber.join(paragraph)
+      yield* Effect.yieldNow
+      assert.deepStrictEqual(order, ["p1", "p2", "p3"])
+      yield* later.finish
+      yield* Fiber.join(later.fiber)
     })
   )
 })

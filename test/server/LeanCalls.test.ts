@@ -40,7 +40,19 @@ layer(TestApp(), { excludeTestServices: true })("provider calls per paragraph", 
         assert.strictEqual(new Set(ofTask.map(system)).size, 1)
       }
       for (const c of calls.filter((k) => k.task === "rewrite")) assert.match(user(c), /^<paragraph>\n/)
-      for (const c of calls.filter((k) => k.task === "verify")) assert.match(user(c), /^<original>\n/)
+      // A verification continues its paragraph's rewrite conversation, word for word, with its own task last: the
+      // server's prompt cache holds all of it up to the draft.
+      for (const c of calls.filter((k) => k.task === "verify")) {
+        const rewrite = calls.find((k) => k.task === "rewrite" && user(k) === user(c))
+        assert.isDefined(rewrite)
+        const asked = messages(rewrite!)
+        assert.deepStrictEqual(messages(c).slice(0, asked.length), asked)
+        const [reply, last] = messages(c).slice(asked.length)
+        assert.strictEqual(reply?.role, "assistant")
+        assert.include(reply?.content, '"text"')
+        assert.strictEqual(last?.role, "user")
+        assert.match(last?.content ?? "", /^Task: verify\n/)
+      }
     })
   )
 
@@ -94,9 +106,11 @@ layer(TestApp(), { excludeTestServices: true })("provider calls per paragraph", 
       assert.strictEqual(calls.length, 24)
       assert.strictEqual(yield* fake.maxInFlight, 4)
       // Eight first calls wait for four slots: the line is at its end from the start, and the long last paragraph
-      // goes as soon as a slot frees (in document order, it would be the twelfth to go).
+      // goes as soon as a slot frees, when one of the first four paragraphs has had its verification on the slot it
+      // kept (in document order, it would be the twelfth to go).
       const first = (match: string) => calls.findIndex((c) => user(c).includes(match))
-      assert.isAtMost(first("Then utilize gauge 1"), 4)
+      assert.isAtMost(first("Then utilize gauge 1"), 8)
+      assert.isBelow(first("Then utilize gauge 1"), first("Step 5:"))
       // Four slots stay busy until fewer than four paragraphs are left: at most their two calls each find one idle.
       const idle = yield* fake.idleAnswers
       assert.isAtMost(idle, 6, `idle ${idle}`)

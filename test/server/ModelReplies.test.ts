@@ -1,7 +1,7 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { ParagraphReport } from "../../src/domain/Rewrite.ts"
-import { type FakeCall, FakeProvider, type Fault } from "../support/FakeProvider.ts"
+import { type FakeCall, FakeProvider, type Fault, verifiedRewrite } from "../support/FakeProvider.ts"
 import { jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
 /**
@@ -58,7 +58,7 @@ describe("replies the product must judge", () => {
           const verify = chats(calls, "verify", "spare keys")
           assert.strictEqual(verify.length, 1)
           assert.notInclude(JSON.stringify(verify[0]?.body), "An automatic check found")
-          assert.include(JSON.stringify(verify[0]?.body), "<rewrite>\\nUse the 2 spare keys.\\n</rewrite>")
+          assert.strictEqual(verifiedRewrite(verify[0]!), "Use the 2 spare keys.")
 
           assert.strictEqual(body.finalText, SECOND_KEPT)
           assert.deepStrictEqual(

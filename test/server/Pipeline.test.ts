@@ -3,7 +3,7 @@ import { Context, Effect, Layer } from "effect"
 import type { CheckInput, CheckStage } from "../../src/pipeline/Stage.ts"
 import { stageLayer } from "../../src/pipeline/StageRegistry.ts"
 import { DefaultStages } from "../../stages/index.ts"
-import { FakeProvider } from "../support/FakeProvider.ts"
+import { FakeProvider, verifiedRewrite } from "../support/FakeProvider.ts"
 import { jsonOf, postJson, TestApp } from "../support/TestApp.ts"
 
 /**
@@ -93,9 +93,7 @@ class EarlyGlossary extends Context.Service<EarlyGlossary, CheckStage>()("test/s
 const verifiedText = Effect.gen(function* () {
   const verify = (yield* (yield* FakeProvider).calls).filter((c) => c.task === "verify")
   assert.strictEqual(verify.length, 1)
-  const messages = (verify[0]?.body?.["messages"] ?? []) as Array<{ role: string; content: string }>
-  const user = messages.find((m) => m.role === "user")?.content ?? ""
-  return /<rewrite>\n([\s\S]*?)\n<\/rewrite>/.exec(user)?.[1]
+  return verifiedRewrite(verify[0]!)
 })
 
 const glossaryRun = Effect.gen(function* () {

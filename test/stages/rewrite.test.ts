@@ -1,6 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { RewriteStage } from "../../stages/rewrite.ts"
+import { type ChatMessage, Conversation, type Exchange } from "../../src/provider/LlmProvider.ts"
 import { FakeProvider } from "../support/FakeProvider.ts"
 import { runContext, stageUnderTest } from "../support/StageHarness.ts"
 
@@ -51,6 +52,35 @@ layer(stageUnderTest(RewriteStage.layer), { excludeTestServices: true })("rewrit
       assert.include(prompt, "<previous>\nUse it, as it were, in a manner of speaking.\n</previous>")
       assert.include(prompt, "- Shorten sentences: average 12 words, target about 5.")
     })
+  )
+
+  it.effect(
+    "a later round continues the conversation that wrote the last draft, which a slot's cache still holds",
+    () =>
+      Effect.gen(function* () {
+        const fake = yield* FakeProvider
+        yield* fake.configure({})
+        const stage = yield* RewriteStage
+        const ctx = yield* runContext()
+        const original = "In order to start, utilize the 2 buttons."
+        const conversation: Array<Exchange> = []
+        const first = yield* stage
+          .draft({ ctx, original, attempt: 0, current: original, feedback: [] })
+          .pipe(Effect.provideService(Conversation, conversation))
+        yield* stage
+          .draft({ ctx, original, attempt: 1, current: first, feedback: ["Use fewer commas."] })
+          .pipe(Effect.provideService(Conversation, conversation))
+        const [draft, round] = (yield* fake.calls).map((c) => (c.body?.["messages"] ?? []) as Array<ChatMessage>)
+        // The first call's messages word for word, the model's own answer, then only the feedback.
+        assert.deepStrictEqual(round?.slice(0, 2), draft)
+        assert.deepStrictEqual(round?.[2], { role: "assistant", content: JSON.stringify({ text: first }) })
+        assert.deepStrictEqual(round?.[3], {
+          role: "user",
+          content: "It does not match the style well enough. Change this:\n- Use fewer commas."
+        })
+        assert.strictEqual(round?.length, 4)
+        assert.strictEqual(conversation.length, 2)
+      })
   )
 
   it.effect("a later round after a draft that left the paragraph as it was sends only the feedback", () =>

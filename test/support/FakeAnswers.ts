@@ -26,12 +26,17 @@ const questionCount = (user: string): number => {
   return block === undefined ? 0 : [...block.matchAll(/^\d+\. /gm)].length
 }
 
-export const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean): string => {
+/**
+ * `drafted` is the text of the model's own last answer when the request continues its conversation (a verification
+ * of the rewrite it just wrote): the rewrite is that, and the original the paragraph it was asked to rewrite.
+ */
+export const answerFor = (task: string, user: string, has: (b: Behaviour) => boolean, drafted = ""): string => {
   switch (task) {
     case "rewrite": {
       const base = fakeRewrite(between(user, "paragraph"))
       // A model that takes up feedback: every further round comes back with one more sentence, a word longer each time.
-      const rounds = has("retry-varies") && user.includes("Change this:") ? 1 + countOf(user, "Check the") : 0
+      // Round k asks for a change k times when it continues the conversation, once with k - 1 sentences quoted if not.
+      const rounds = has("retry-varies") ? countOf(user, "Change this:") + countOf(user, "Check the") : 0
       const rewritten =
         base + Array.from({ length: rounds }, (_, k) => ` Check the ${"big ".repeat(k)}server now.`).join("")
       const text = has("drop-numbers") ? rewritten.replace(/\d+([.,]\d+)*/g, "several") : rewritten
@@ -42,7 +47,9 @@ export const answerFor = (task: string, user: string, has: (b: Behaviour) => boo
       const questions = questionCount(user)
       const answers = Array.from({ length: questions }, () => (has("answers-kept") ? "kept" : "changed"))
       const needsRepair = user.includes("An automatic check found") || answers.includes("changed")
-      const finalText = !needsRepair ? "" : has("bad-repair") ? between(user, "rewrite") : between(user, "original")
+      const rewrite = between(user, "rewrite") || drafted
+      const original = between(user, "original") || between(user, "paragraph")
+      const finalText = !needsRepair ? "" : has("bad-repair") ? rewrite : original
       const styleScore = has("grade-low") ? 10 : 92
       return JSON.stringify({
         pass: !needsRepair,

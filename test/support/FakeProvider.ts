@@ -238,7 +238,7 @@ export class FakeProvider extends Context.Service<
 
       const reply = (res: ServerResponse, body: Record<string, unknown> | undefined, task: string) => {
         const user = userContent(body)
-        let answer = answerFor(task, user, has)
+        let answer = answerFor(task, user, has, lastDraft(body))
         let finish = "stop"
         let reasoning: string | undefined
         const fault = faultFor(body)
@@ -357,8 +357,28 @@ const parseBody = (raw: string): Record<string, unknown> | undefined => {
 const messages = (body: Record<string, unknown> | undefined): Array<{ role: string; content: string }> =>
   Array.isArray(body?.["messages"]) ? (body["messages"] as Array<{ role: string; content: string }>) : []
 
+/** The task asked for last: a conversation's newest "Task: <name>" line, in a system or a user message. */
 const taskOf = (body: Record<string, unknown> | undefined): string =>
-  /^Task: (\w+)/m.exec(messages(body).find((m) => m.role === "system")?.content ?? "")?.[1] ?? "none"
+  messages(body)
+    .filter((m) => m.role !== "assistant")
+    .flatMap((m) => [...m.content.matchAll(/^Task: (\w+)/gm)].map((t) => t[1] ?? "none"))
+    .at(-1) ?? "none"
+
+/**
+ * The rewrite a verification asks about: quoted in `<rewrite>`, or the model's own last answer when the request
+ * continues the rewrite's conversation.
+ */
+export const verifiedRewrite = (call: FakeCall): string | undefined => {
+  const user = messages(call.body).findLast((m) => m.role === "user")?.content ?? ""
+  return /<rewrite>\n([\s\S]*?)\n<\/rewrite>/.exec(user)?.[1] ?? (lastDraft(call.body) || undefined)
+}
+
+/** The "text" of the model's last answer in the conversation, when a request continues one. */
+const lastDraft = (body: Record<string, unknown> | undefined): string => {
+  const reply = messages(body).findLast((m) => m.role === "assistant")?.content
+  const text = reply === undefined ? undefined : (parseBody(reply)?.["text"] as unknown)
+  return typeof text === "string" ? text : ""
+}
 
 const userContent = (body: Record<string, unknown> | undefined): string =>
   messages(body)
