@@ -49,7 +49,7 @@ const bundle = async (options: BuildOptions & { readonly outfile: string }) => {
  * identity escape (a backslash before the character, allowed without `u`) becomes the escape alone.
  */
 export const asciiOnly = (code: string): string =>
-  code.replace(/(\\*)([^\x00-\x7f])/g, (_match, slashes: string, char: string) => {
+  code.replace(/(\\*)([\u0080-\uffff])/g, (_match, slashes: string, char: string) => {
     const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes
     return `${kept}\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`
   })
