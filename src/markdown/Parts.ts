@@ -9,9 +9,17 @@
  */
 import type { SourceLine } from "./Lines.ts"
 
-/** The lines before which a part may end, each at least `partChars` characters after the one before (or the start). */
-export function* partBreaks(lines: ReadonlyArray<SourceLine>, partChars: number): Generator<number> {
+/**
+ * The lines before which a part may end, each at least `partChars` characters after the one before; the first at
+ * least `firstChars` after the start (a small first part lets a run's first calls go out before the rest is read).
+ */
+export function* partBreaks(
+  lines: ReadonlyArray<SourceLine>,
+  partChars: number,
+  firstChars: number = partChars
+): Generator<number> {
   let first = 0
+  let least = firstChars
   let open = frontMatterCloser(lines)
   for (let i = 0; i < lines.length; i++) {
     const text = (lines[i] as SourceLine).text
@@ -19,10 +27,11 @@ export function* partBreaks(lines: ReadonlyArray<SourceLine>, partChars: number)
       if (open(text, i)) open = undefined
       continue
     }
-    const longEnough = (lines[i] as SourceLine).start - (lines[first] as SourceLine).start >= partChars
+    const longEnough = (lines[i] as SourceLine).start - (lines[first] as SourceLine).start >= least
     if (longEnough && i > first && BLANK_RE.test((lines[i - 1] as SourceLine).text) && CUT_BEFORE_RE.test(text)) {
       yield i
       first = i
+      least = partChars
     }
     open = opener(text)
   }

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs"
 import { assert, describe, it } from "@effect/vitest"
 import spec from "commonmark-spec"
-import { segmentMarkdown, segmentParts } from "../../src/markdown/Segments.ts"
+import { FIRST_PART_CHARS, segmentMarkdown, segmentParts } from "../../src/markdown/Segments.ts"
 
 const WHOLE = Number.POSITIVE_INFINITY
 
@@ -65,9 +65,14 @@ describe("markdown in parts", () => {
     const long = Array.from({ length: 8 }, (_, k) => handbook.replaceAll("the ", `the ${k} `)).join("\n\n")
     assertSameInParts(long, "handbook x8")
     const parts = segmentParts(long, 16_384)
-    const sizes: Array<number> = []
-    for (let part = parts.next(); part.done !== true; part = parts.next()) sizes.push(part.value.length)
-    assert.isAtLeast(sizes.length, 3)
-    assert.isAbove(sizes[0] as number, 0)
+    const chars: Array<number> = []
+    for (let part = parts.next(); part.done !== true; part = parts.next()) {
+      chars.push(part.value.reduce((n, s) => n + s.text.length, 0))
+    }
+    assert.isAtLeast(chars.length, 3)
+    // The first part is small, so that a run's first calls go out before the rest is read; the others are as asked.
+    assert.isAtLeast(chars[0] as number, FIRST_PART_CHARS - 200)
+    assert.isBelow(chars[0] as number, 4_096)
+    for (const size of chars.slice(1, -1)) assert.isAtLeast(size, 16_384 - 200)
   })
 })
