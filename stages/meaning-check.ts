@@ -26,6 +26,12 @@ const VERIFY_INSTRUCTIONS = [
   'If it is faithful, "finalText" is "". If not (or an answer is "changed"), "finalText" is the whole paragraph, repaired in the rewrite\'s style.'
 ]
 
+/**
+ * Continued verifications a server and model may fail before they get the quoted form only (unless at least four
+ * times as many were tried).
+ */
+const CONTINUATION_FAILURES = 2
+
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
 export const VERIFY_MAX_TOKENS = 360
 
@@ -42,6 +48,23 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
     Effect.gen(function* () {
       const provider = yield* LlmProvider
 
+      /**
+       * Per server and model, how verifications that continued a rewrite's conversation went. A model that does not
+       * take up the new task there (it answers the rewrite's format again) gets the quoted form from then on: a
+       * continuation that fails costs a call.
+       */
+      const continued = new Map<string, { tried: number; failed: number }>()
+      const continuing = (ctx: RunContext): boolean => {
+        const record = continued.get(`${ctx.target.baseUrl} ${ctx.target.model}`)
+        return record === undefined || record.failed < CONTINUATION_FAILURES || record.tried >= 4 * record.failed
+      }
+      const noteContinuation = (ctx: RunContext, ok: boolean) =>
+        Effect.sync(() => {
+          const key = `${ctx.target.baseUrl} ${ctx.target.model}`
+          const record = continued.get(key) ?? { tried: 0, failed: 0 }
+          continued.set(key, { tried: record.tried + 1, failed: record.failed + (ok ? 0 : 1) })
+        })
+
       const verify = (
         ctx: RunContext,
         original: string,
@@ -49,58 +72,59 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         guard: Safety,
         asked: ReadonlyArray<Finding>,
         drafted: Exchange | undefined
-      ) => {
-        const checks = [
-          guard.ok
-            ? ""
-            : [
-                "An automatic check found that the rewrite changes the meaning:",
-                ...certainFindings(guard).map((f) => `- ${f.message}`),
-                "Fix that and keep everything else."
-              ].join("\n"),
-          questionsBlock(asked)
-        ]
-        // The rewrite's own conversation, continued: the server's prompt cache holds all of it up to the draft, so only
-        // the task below is new to it. Without one (an earlier draft chosen), the original and the rewrite are quoted.
-        const messages: ReadonlyArray<ChatMessage> =
-          drafted !== undefined
-            ? [
-                ...drafted.messages,
-                { role: "assistant", content: drafted.reply },
-                {
-                  role: "user",
-                  content: [
-                    `Task: verify\nThe rewrite is your answer above; the original is the paragraph.\n${VERIFY_INSTRUCTIONS.join("\n")}`,
-                    ...checks
-                  ]
-                    .filter((p) => p !== "")
-                    .join("\n\n")
-                }
-              ]
-            : [
-                { role: "system", content: systemPrompt(ctx, "verify", VERIFY_INSTRUCTIONS) },
-                {
-                  role: "user",
-                  content: [`<original>\n${original}\n</original>`, `<rewrite>\n${candidate}\n</rewrite>`, ...checks]
-                    .filter((p) => p !== "")
-                    .join("\n\n")
-                }
-              ]
-        return provider.complete(
-          {
+      ) =>
+        Effect.gen(function* () {
+          const checks = [
+            guard.ok
+              ? ""
+              : [
+                  "An automatic check found that the rewrite changes the meaning:",
+                  ...certainFindings(guard).map((f) => `- ${f.message}`),
+                  "Fix that and keep everything else."
+                ].join("\n"),
+            questionsBlock(asked)
+          ].filter((p) => p !== "")
+          const request = {
             target: ctx.target,
             purpose: "verification",
             temperature: 0,
             maxTokens:
               Math.max(VERIFY_MAX_TOKENS, Math.ceil(estimateTokens(original) * 1.5) + 120) +
               ANSWER_TOKENS * asked.length,
-            meter: ctx.meter,
-            messages
-          },
-          (reply) => parseVerdict(reply, asked.length),
-          'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
-        )
-      }
+            meter: ctx.meter
+          }
+          // The rewrite's own conversation, continued: the server's prompt cache holds all of it up to the draft, so
+          // only the task below is new to it. One answer that cannot be read is not asked again in this form.
+          if (drafted !== undefined && continuing(ctx)) {
+            const task = `Task: verify\nThe rewrite is your answer above; the original is the paragraph.\n${VERIFY_INSTRUCTIONS.join("\n")}`
+            const reply = yield* provider.chat({
+              ...request,
+              messages: [
+                ...drafted.messages,
+                { role: "assistant", content: drafted.reply },
+                { role: "user", content: [task, ...checks].join("\n\n") }
+              ]
+            })
+            const verdict = reply.truncated ? undefined : parseVerdict(reply.text, asked.length)
+            yield* noteContinuation(ctx, verdict !== undefined)
+            if (verdict !== undefined) return verdict
+          }
+          // Otherwise (an earlier draft chosen, or a model that did not take the task up) both texts are quoted.
+          const messages: ReadonlyArray<ChatMessage> = [
+            { role: "system", content: systemPrompt(ctx, "verify", VERIFY_INSTRUCTIONS) },
+            {
+              role: "user",
+              content: [`<original>\n${original}\n</original>`, `<rewrite>\n${candidate}\n</rewrite>`, ...checks].join(
+                "\n\n"
+              )
+            }
+          ]
+          return yield* provider.complete(
+            { ...request, messages },
+            (reply) => parseVerdict(reply, asked.length),
+            'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
+          )
+        })
 
       const check = Effect.fn("MeaningCheck.check")(function* (input: CheckInput) {
         const { ctx, original, candidate, attempts } = input

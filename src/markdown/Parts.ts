@@ -10,8 +10,10 @@
 import type { SourceLine } from "./Lines.ts"
 
 /**
- * The lines before which a part may end, each at least `partChars` characters after the one before; the first at
- * least `firstChars` after the start (a small first part lets a run's first calls go out before the rest is read).
+ * The lines before which a part may end, each at least `partChars` characters after the one before, except the first
+ * parts: the first at least `firstChars` after the start, and each next one twice as long up to `partChars`. A run's
+ * first calls go out after the first small part, and the parts read while they go out stay short: the event loop
+ * sends and receives between parts, not during one.
  */
 export function* partBreaks(
   lines: ReadonlyArray<SourceLine>,
@@ -31,7 +33,7 @@ export function* partBreaks(
     if (longEnough && i > first && BLANK_RE.test((lines[i - 1] as SourceLine).text) && CUT_BEFORE_RE.test(text)) {
       yield i
       first = i
-      least = partChars
+      least = Math.min(partChars, least * 2)
     }
     open = opener(text)
   }

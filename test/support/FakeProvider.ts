@@ -34,6 +34,7 @@ export type Behaviour =
   | "grade-low" // the verification grades every draft's style 10/100
   | "retry-varies" // every further rewrite round adds one more sentence ("Check the server now.", "Check the big server now.", …)
   | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
+  | "first-task" // a model that does the first task its system messages name, whatever a later message asks
 
 export interface FakeCall {
   readonly method: string
@@ -142,7 +143,7 @@ export class FakeProvider extends Context.Service<
           const body = parseBody(raw)
           const url = req.url ?? "/"
           const path = url.replace(/^\/v1/, "")
-          const task = taskOf(body)
+          const task = has("first-task") ? firstTask(body) : taskOf(body)
           // The slots question (`GET /props`) is the service's own bookkeeping, asked once per server: not a call.
           if (url !== "/props") {
             const chat = req.method === "POST" && path === "/chat/completions"
@@ -356,6 +357,15 @@ const parseBody = (raw: string): Record<string, unknown> | undefined => {
 
 const messages = (body: Record<string, unknown> | undefined): Array<{ role: string; content: string }> =>
   Array.isArray(body?.["messages"]) ? (body["messages"] as Array<{ role: string; content: string }>) : []
+
+/** The first task a request's system messages name (a model that does not take up a task asked later). */
+const firstTask = (body: Record<string, unknown> | undefined): string =>
+  /^Task: (\w+)/m.exec(
+    messages(body)
+      .filter((m) => m.role === "system")
+      .map((m) => m.content)
+      .join("\n")
+  )?.[1] ?? "none"
 
 /** The task asked for last: a conversation's newest "Task: <name>" line, in a system or a user message. */
 const taskOf = (body: Record<string, unknown> | undefined): string =>
