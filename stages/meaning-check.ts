@@ -22,8 +22,8 @@ import { undecided, withModelGrade } from "./style-score.ts"
 /** What the verification asks, of "the original" and "the rewrite", whether they are quoted or the conversation's own. */
 const VERIFY_INSTRUCTIONS = [
   "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
-  'Answer with only a JSON object: {"pass": true|false, "styleScore": <0-100>, "answers": ["kept"|"changed" per question], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}',
-  'If it is faithful, "finalText" is "". If not (or an answer is "changed"), "finalText" is the whole paragraph, repaired in the rewrite\'s style.'
+  'If it is faithful, answer with only: {"pass": true, "styleScore": <0-100>, "answers": ["kept"|"changed" per question]}',
+  'If not (or an answer is "changed"), answer with only: {"pass": false, "styleScore": <0-100>, "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "<the whole paragraph, repaired in the rewrite\'s style>"}'
 ]
 
 /**
@@ -122,7 +122,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           return yield* provider.complete(
             { ...request, messages },
             (reply) => parseVerdict(reply, asked.length),
-            'Reply again with only the JSON object {"pass": ..., "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
+            'Reply again with only the JSON object: {"pass": true, "styleScore": ..., "answers": [...]} if the rewrite is faithful, else {"pass": false, "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
           )
         })
 
@@ -263,11 +263,14 @@ const keepOriginal = (original: string, guard: Safety, why: string, report?: Mea
 const strings = (value: unknown): ReadonlyArray<string> =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []
 
+/**
+ * The verdict in either form: the short one of a faithful rewrite (`pass` and the grade), or the full one with what
+ * changed and the repair. An answer with neither `pass` nor `finalText` (another task's format) is none.
+ */
 const parseVerdict = (reply: string, questions: number): Verdict | undefined => {
-  const json = extractJsonObject(reply, "finalText")
+  const json = extractJsonObject(reply, "pass") ?? extractJsonObject(reply, "finalText")
   if (json === undefined) return undefined
-  const finalText = stringField(json, "finalText")
-  if (finalText === undefined) return undefined
+  const finalText = stringField(json, "finalText") ?? ""
   const pass = typeof json["pass"] === "boolean" ? json["pass"] : finalText.trim() === ""
   const style = typeof json["styleScore"] === "number" ? json["styleScore"] : Number.NaN
   return {

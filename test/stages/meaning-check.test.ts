@@ -42,6 +42,27 @@ layer(stageUnderTest(MeaningCheckStage.layer), { excludeTestServices: true })("m
     })
   )
 
+  it.effect("a faithful rewrite's short verdict, without the lists and the repair, passes it and grades it", () =>
+    Effect.gen(function* () {
+      const fake = yield* FakeProvider
+      yield* fake.configure({ behaviours: ["short-verdict"] })
+      const stage = yield* MeaningCheckStage
+      const ctx = yield* runContext()
+      const out = yield* stage.check({
+        ctx,
+        original: ORIGINAL,
+        candidate: FAITHFUL,
+        attempts: [attempt(0, FAITHFUL, 75)]
+      })
+      assert.strictEqual(out.text, FAITHFUL)
+      assert.isTrue(out.report.pass)
+      assert.deepStrictEqual(out.report.changedMeaning, [])
+      // 75 is near the threshold (80): the model's grade (92) is folded in.
+      assert.isAbove(out.style?.score ?? 0, 75)
+      assert.strictEqual((yield* fake.calls).length, 1)
+    })
+  )
+
   it.effect("a long paragraph's verification gets room for a whole repair: 1.5 times its tokens plus 120", () =>
     Effect.gen(function* () {
       const fake = yield* FakeProvider

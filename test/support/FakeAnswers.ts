@@ -51,6 +51,7 @@ export const answerFor = (task: string, user: string, has: (b: Behaviour) => boo
       const original = between(user, "original") || between(user, "paragraph")
       const finalText = !needsRepair ? "" : has("bad-repair") ? rewrite : original
       const styleScore = has("grade-low") ? 10 : 92
+      if (!needsRepair && has("short-verdict")) return JSON.stringify({ pass: true, styleScore, answers })
       return JSON.stringify({
         pass: !needsRepair,
         styleScore,

@@ -34,6 +34,7 @@ export type Behaviour =
   | "grade-low" // the verification grades every draft's style 10/100
   | "retry-varies" // every further rewrite round adds one more sentence ("Check the server now.", "Check the big server now.", …)
   | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
+  | "short-verdict" // a faithful rewrite's verification is {"pass": true, "styleScore": …, "answers": […]} only
   | "first-task" // a model that does the first task its system messages name, whatever a later message asks
 
 export interface FakeCall {
