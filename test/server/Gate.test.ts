@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Duration, Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
-import { Gate, leasingSlot, SlotLease } from "../../src/provider/Gate.ts"
+import { Gate, leasingSlot, SlotLease, TAIL_WAVES } from "../../src/provider/Gate.ts"
 
 /** Starts a call that records its name when it gets a slot and holds the slot until `done` is completed. */
 const call = (
@@ -203,22 +203,28 @@ describe("Gate", () => {
       const gate = new Gate(1)
       const order: Array<string> = []
       const first = yield* call(gate, order, "p0", 1, 0, undefined, 40)
-      // Three calls wait for one slot: more than twice the slots, so the line keeps document order.
+      // One call more than TAIL_WAVES times the slots waits: the line keeps document order.
       const short = yield* call(gate, order, "p1 short", 1, 1, undefined, 40)
       const long = yield* call(gate, order, "p2 long", 1, 2, undefined, 400)
-      const alike = yield* call(gate, order, "p3 alike", 1, 3, undefined, 50)
+      const alike = []
+      for (let i = 3; i < TAIL_WAVES + 2; i++) alike.push(yield* call(gate, order, `p${i} alike`, 1, i, undefined, 50))
       yield* first.finish
       yield* Fiber.join(first.fiber)
       assert.deepStrictEqual(order, ["p0", "p1 short"])
-      // Two wait: the run is at its end, and the long paragraph goes before the one of about the same size as p1.
+      // TAIL_WAVES wait: the run is at its end, and the long paragraph goes before those of about the same size as p1.
       yield* short.finish
       yield* Fiber.join(short.fiber)
       assert.deepStrictEqual(order, ["p0", "p1 short", "p2 long"])
-      for (const c of [long, alike]) {
+      for (const c of [long, ...alike]) {
         yield* c.finish
         yield* Fiber.join(c.fiber)
       }
-      assert.deepStrictEqual(order, ["p0", "p1 short", "p2 long", "p3 alike"])
+      assert.deepStrictEqual(order, [
+        "p0",
+        "p1 short",
+        "p2 long",
+        ...Array.from({ length: TAIL_WAVES - 1 }, (_, i) => `p${i + 3} alike`)
+      ])
     })
   )
 
