@@ -125,6 +125,9 @@ const lane = async (
   }
 }
 
+const addCounts = (a: Record<string, number>, b: Record<string, number>): Record<string, number> =>
+  Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => [k, (a[k] ?? 0) + (b[k] ?? 0)]))
+
 const mergeStats = (all: ReadonlyArray<SimulationStats>): SimulationStats => {
   const [first, ...rest] = all
   if (first === undefined) throw new Error("no provider")
@@ -136,12 +139,8 @@ const mergeStats = (all: ReadonlyArray<SimulationStats>): SimulationStats => {
       cachedTokens: a.cachedTokens + b.cachedTokens,
       completionTokens: a.completionTokens + b.completionTokens,
       truncated: a.truncated + b.truncated,
-      tasks: Object.fromEntries(
-        [...new Set([...Object.keys(a.tasks), ...Object.keys(b.tasks)])].map((k) => [
-          k,
-          (a.tasks[k] ?? 0) + (b.tasks[k] ?? 0)
-        ])
-      ),
+      tasks: addCounts(a.tasks, b.tasks),
+      uncachedByTask: addCounts(a.uncachedByTask, b.uncachedByTask),
       workMs: a.workMs + b.workMs,
       maxInFlight: a.maxInFlight + b.maxInFlight,
       spans: [...a.spans, ...b.spans]
@@ -174,6 +173,9 @@ const printLanes = (rows: ReadonlyArray<LaneRow>) => {
   }
   for (const r of rows) {
     const routed = r.routed ? `; routed ${r.routed.join(" / ")} (servers of ${ROUTED_SLOTS.join(" / ")} slots)` : ""
-    console.log(`calls by task (${r.lane}): ${JSON.stringify(r.stats.tasks)}${routed}`)
+    const uncached = Object.entries(r.stats.uncachedByTask).map(([task, n]) => `${task} ${fmt(n / r.segments)}`)
+    console.log(
+      `calls by task (${r.lane}): ${JSON.stringify(r.stats.tasks)}${routed}; uncached prompt tokens per segment by task: ${uncached.join(", ")}`
+    )
   }
 }

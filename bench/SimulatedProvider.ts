@@ -33,6 +33,8 @@ export interface SimulationStats {
   truncated: number
   /** Calls by the task their system text names. */
   tasks: Record<string, number>
+  /** Uncached prompt tokens by task: where the prefill goes. */
+  uncachedByTask: Record<string, number>
   /** Sum of every call's simulated latency, in (scaled) milliseconds: the provider work. */
   workMs: number
   /** Most chat requests at the server at once, queued ones included. */
@@ -87,6 +89,7 @@ const emptyStats = (): SimulationStats => ({
   completionTokens: 0,
   truncated: 0,
   tasks: {},
+  uncachedByTask: {},
   workMs: 0,
   maxInFlight: 0,
   spans: []
@@ -165,6 +168,7 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
       stats.completionTokens += completionTokens
       stats.truncated += finish === "length" ? 1 : 0
       stats.tasks[task] = (stats.tasks[task] ?? 0) + 1
+      stats.uncachedByTask[task] = (stats.uncachedByTask[task] ?? 0) + promptTokens - cachedTokens
       stats.workMs += latency
       const start = performance.now() - epoch
       const spans = stats.spans
