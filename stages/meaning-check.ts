@@ -32,6 +32,13 @@ const VERIFY_INSTRUCTIONS = [
  */
 const CONTINUATION_FAILURES = 2
 
+/** Continued verifications of one server and model: answered, failed (no verdict), and in flight. */
+interface Continuations {
+  tried: number
+  failed: number
+  pending: number
+}
+
 /** The verification request's answer budget (DESIGN.md section 1); long paragraphs get room for a repair. */
 export const VERIFY_MAX_TOKENS = 360
 
@@ -51,18 +58,32 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
       /**
        * Per server and model, how verifications that continued a rewrite's conversation went. A model that does not
        * take up the new task there (it answers the rewrite's format again) gets the quoted form from then on: a
-       * continuation that fails costs a call.
+       * continuation that fails costs a call. Until one has worked, at most two are tried at once, so that a run's
+       * first paragraphs do not all pay for finding out.
        */
-      const continued = new Map<string, { tried: number; failed: number }>()
-      const continuing = (ctx: RunContext): boolean => {
-        const record = continued.get(`${ctx.target.baseUrl} ${ctx.target.model}`)
-        return record === undefined || record.failed < CONTINUATION_FAILURES || record.tried >= 4 * record.failed
+      const continued = new Map<string, Continuations>()
+      const recordOf = (ctx: RunContext): Continuations => {
+        const key = `${ctx.target.baseUrl} ${ctx.target.model}`
+        const record = continued.get(key) ?? { tried: 0, failed: 0, pending: 0 }
+        continued.set(key, record)
+        return record
       }
-      const noteContinuation = (ctx: RunContext, ok: boolean) =>
-        Effect.sync(() => {
-          const key = `${ctx.target.baseUrl} ${ctx.target.model}`
-          const record = continued.get(key) ?? { tried: 0, failed: 0 }
-          continued.set(key, { tried: record.tried + 1, failed: record.failed + (ok ? 0 : 1) })
+      const continuing = (record: Continuations): boolean =>
+        (record.failed < CONTINUATION_FAILURES || record.tried >= 4 * record.failed) &&
+        (record.tried > record.failed || record.pending < 2)
+      /** Runs a continued verification, noting how it went: a reply that is no verdict counts as failed. */
+      const tracked = <E>(record: Continuations, attempt: Effect.Effect<Verdict | undefined, E>) =>
+        Effect.suspend(() => {
+          record.pending++
+          return attempt.pipe(
+            Effect.tap((verdict) =>
+              Effect.sync(() => {
+                record.tried++
+                if (verdict === undefined) record.failed++
+              })
+            ),
+            Effect.ensuring(Effect.sync(() => record.pending--))
+          )
         })
 
       const verify = (
@@ -95,18 +116,22 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           }
           // The rewrite's own conversation, continued: the server's prompt cache holds all of it up to the draft, so
           // only the task below is new to it. One answer that cannot be read is not asked again in this form.
-          if (drafted !== undefined && continuing(ctx)) {
+          const record = recordOf(ctx)
+          if (drafted !== undefined && continuing(record)) {
             const task = `Task: verify\nThe rewrite is your answer above; the original is the paragraph.\n${VERIFY_INSTRUCTIONS.join("\n")}`
-            const reply = yield* provider.chat({
-              ...request,
-              messages: [
-                ...drafted.messages,
-                { role: "assistant", content: drafted.reply },
-                { role: "user", content: [task, ...checks].join("\n\n") }
-              ]
-            })
-            const verdict = reply.truncated ? undefined : parseVerdict(reply.text, asked.length)
-            yield* noteContinuation(ctx, verdict !== undefined)
+            const verdict = yield* tracked(
+              record,
+              provider
+                .chat({
+                  ...request,
+                  messages: [
+                    ...drafted.messages,
+                    { role: "assistant", content: drafted.reply },
+                    { role: "user", content: [task, ...checks].join("\n\n") }
+                  ]
+                })
+                .pipe(Effect.map((reply) => (reply.truncated ? undefined : parseVerdict(reply.text, asked.length))))
+            )
             if (verdict !== undefined) return verdict
           }
           // Otherwise (an earlier draft chosen, or a model that did not take the task up) both texts are quoted.
