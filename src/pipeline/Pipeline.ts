@@ -271,11 +271,10 @@ export class Pipeline extends Context.Service<
         // Every paragraph waits in the provider's line (Gate.ts), which alone decides what goes next. They join it as
         // the document is read, `JOIN_BATCH` at a time, a turn of the event loop apart, so the first calls go out
         // before the later paragraphs have prepared theirs.
+        let joined = 0
         const results = yield* reading.paragraphs.pipe(
-          Stream.mapEffect(
-            (s, i) => Effect.andThen(turnsLater(Math.floor(i / JOIN_BATCH)), processSegment(s.index, i + 1, s.text)),
-            { concurrency: "unbounded" }
-          ),
+          Stream.tap(() => (++joined % JOIN_BATCH === 0 ? Effect.yieldNow : Effect.void)),
+          Stream.mapEffect((s, i) => processSegment(s.index, i + 1, s.text), { concurrency: "unbounded" }),
           Stream.runCollect,
           Effect.catch(failRun),
           reportOnCancel
@@ -304,14 +303,6 @@ export const rewritableCount = (document: string): number =>
 /** Paragraphs that join the provider's line in one turn of the event loop. */
 const JOIN_BATCH = 8
 
-/** Resumes after `turns` turns of the scheduler, each of which lets the event loop send and receive in between. */
-const turnsLater = (turns: number): Effect.Effect<void> =>
-  turns <= 0
-    ? Effect.void
-    : Effect.andThen(
-        Effect.yieldNow,
-        Effect.suspend(() => turnsLater(turns - 1))
-      )
 
 const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && segment.block !== "blockquote"
 
