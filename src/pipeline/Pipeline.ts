@@ -303,7 +303,6 @@ export const rewritableCount = (document: string): number =>
 /** Paragraphs that join the provider's line in one turn of the event loop. */
 const JOIN_BATCH = 8
 
-
 const isRewritable = (segment: Segment): boolean => segment.kind === "prose" && segment.block !== "blockquote"
 
 /**
