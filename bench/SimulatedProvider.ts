@@ -135,6 +135,12 @@ export const startSimulatedProvider = async (settings: SimulationSettings): Prom
         res.end(JSON.stringify({ data: [{ id: "gemma-4-12b-it-qat" }] }))
         return
       }
+      // Anything else but a chat (a `GET /props` asking for slots) is not found, as on most servers.
+      if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+        res.writeHead(404, { "content-type": "application/json" })
+        res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }))
+        return
+      }
       const body = JSON.parse(raw) as {
         messages: Array<{ role: string; content: string }>
         model: string
