@@ -1,7 +1,13 @@
 import { Context, Effect } from "effect"
 import type { MeaningReport } from "../src/domain/Rewrite.ts"
 import { estimateTokens } from "../src/provider/Tokens.ts"
-import { type ChatMessage, Conversation, type Exchange, LlmProvider } from "../src/provider/LlmProvider.ts"
+import {
+  type ChatMessage,
+  type ChatReply,
+  Conversation,
+  type Exchange,
+  LlmProvider
+} from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type {
   CheckInput,
@@ -71,17 +77,20 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
       const continuing = (record: Continuations): boolean =>
         (record.failed < CONTINUATION_FAILURES || record.tried >= 4 * record.failed) &&
         (record.tried > record.failed || record.pending < 2)
-      /** Runs a continued verification, noting how it went: a reply that is no verdict counts as failed. */
-      const tracked = <E>(record: Continuations, attempt: Effect.Effect<Verdict | undefined, E>) =>
+      /**
+       * Runs a continued verification, noting how it went: a whole reply that is no verdict counts as failed (one cut
+       * off at `max_tokens` says nothing about the form, and the quoted verification gets more room).
+       */
+      const tracked = <E>(record: Continuations, attempt: Effect.Effect<ChatReply, E>, questions: number) =>
         Effect.suspend(() => {
           record.pending++
           return attempt.pipe(
-            Effect.tap((verdict) =>
-              Effect.sync(() => {
-                record.tried++
-                if (verdict === undefined) record.failed++
-              })
-            ),
+            Effect.map((reply) => {
+              const verdict = reply.truncated ? undefined : parseVerdict(reply.text, questions)
+              record.tried++
+              if (verdict === undefined && !reply.truncated) record.failed++
+              return verdict
+            }),
             Effect.ensuring(Effect.sync(() => record.pending--))
           )
         })
@@ -121,16 +130,15 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
             const task = `Task: verify\nThe rewrite is your answer above; the original is the paragraph.\n${VERIFY_INSTRUCTIONS.join("\n")}`
             const verdict = yield* tracked(
               record,
-              provider
-                .chat({
-                  ...request,
-                  messages: [
-                    ...drafted.messages,
-                    { role: "assistant", content: drafted.reply },
-                    { role: "user", content: [task, ...checks].join("\n\n") }
-                  ]
-                })
-                .pipe(Effect.map((reply) => (reply.truncated ? undefined : parseVerdict(reply.text, asked.length))))
+              provider.chat({
+                ...request,
+                messages: [
+                  ...drafted.messages,
+                  { role: "assistant", content: drafted.reply },
+                  { role: "user", content: [task, ...checks].join("\n\n") }
+                ]
+              }),
+              asked.length
             )
             if (verdict !== undefined) return verdict
           }
