@@ -359,21 +359,17 @@ const parseBody = (raw: string): Record<string, unknown> | undefined => {
 const messages = (body: Record<string, unknown> | undefined): Array<{ role: string; content: string }> =>
   Array.isArray(body?.["messages"]) ? (body["messages"] as Array<{ role: string; content: string }>) : []
 
+/** The "Task: <name>" lines of a request's messages of the given roles, in order. */
+const tasksIn = (body: Record<string, unknown> | undefined, roles: ReadonlyArray<string>): ReadonlyArray<string> =>
+  messages(body)
+    .filter((m) => roles.includes(m.role))
+    .flatMap((m) => [...m.content.matchAll(/^Task: (\w+)/gm)].map((t) => t[1] ?? "none"))
+
 /** The first task a request's system messages name (a model that does not take up a task asked later). */
-const firstTask = (body: Record<string, unknown> | undefined): string =>
-  /^Task: (\w+)/m.exec(
-    messages(body)
-      .filter((m) => m.role === "system")
-      .map((m) => m.content)
-      .join("\n")
-  )?.[1] ?? "none"
+const firstTask = (body: Record<string, unknown> | undefined): string => tasksIn(body, ["system"])[0] ?? "none"
 
 /** The task asked for last: a conversation's newest "Task: <name>" line, in a system or a user message. */
-const taskOf = (body: Record<string, unknown> | undefined): string =>
-  messages(body)
-    .filter((m) => m.role !== "assistant")
-    .flatMap((m) => [...m.content.matchAll(/^Task: (\w+)/gm)].map((t) => t[1] ?? "none"))
-    .at(-1) ?? "none"
+const taskOf = (body: Record<string, unknown> | undefined): string => tasksIn(body, ["system", "user"]).at(-1) ?? "none"
 
 /**
  * The rewrite a verification asks about: quoted in `<rewrite>`, or the model's own last answer when the request
