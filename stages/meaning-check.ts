@@ -4,9 +4,10 @@ import { estimateTokens } from "../src/provider/Tokens.ts"
 import {
   type ChatMessage,
   type ChatReply,
-  Conversation,
+  continuation,
   type Exchange,
-  LlmProvider
+  LlmProvider,
+  recordedExchange
 } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type {
@@ -132,11 +133,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
               record,
               provider.chat({
                 ...request,
-                messages: [
-                  ...drafted.messages,
-                  { role: "assistant", content: drafted.reply },
-                  { role: "user", content: [task, ...checks].join("\n\n") }
-                ]
+                messages: continuation(drafted, [task, ...checks].join("\n\n"))
               }),
               asked.length
             )
@@ -192,7 +189,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
         const suspects = suspectFindings(chosen.guard)
         const asked = suspects.slice(0, MAX_QUESTIONS)
         // The exchange that wrote the chosen text, if this paragraph's calls were recorded (the pipeline records them).
-        const drafted = (yield* Conversation)?.findLast((e) => e.purpose === "rewrite" && e.value === chosen.text)
+        const drafted = yield* recordedExchange("rewrite", chosen.text)
         const verdict = yield* verify(ctx, original, chosen.text, chosen.guard, asked, drafted)
         const notes = answered(suspects, verdict.answers)
         const changed = notes.filter((f) => f.answer === "changed")

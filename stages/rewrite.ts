@@ -1,6 +1,6 @@
 import { Context, Effect } from "effect"
 import { estimateTokens } from "../src/provider/Tokens.ts"
-import { type ChatMessage, Conversation, LlmProvider } from "../src/provider/LlmProvider.ts"
+import { type ChatMessage, continuation, LlmProvider, recordedExchange } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
@@ -26,19 +26,12 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
         // A further round continues the conversation that wrote the last draft, which the server's prompt cache still
         // holds; without it (a draft another stage changed), the last draft is quoted. A previous version that left
         // the paragraph as it was would only repeat it.
-        const drafted =
-          attempt > 0
-            ? (yield* Conversation)?.findLast((e) => e.purpose === "rewrite" && e.value === current)
-            : undefined
+        const drafted = attempt > 0 ? yield* recordedExchange("rewrite", current) : undefined
         const messages: ReadonlyArray<ChatMessage> =
           attempt === 0
             ? [system, { role: "user", content: paragraph }]
             : drafted !== undefined
-              ? [
-                  ...drafted.messages,
-                  { role: "assistant", content: drafted.reply },
-                  { role: "user", content: change.join("\n") }
-                ]
+              ? continuation(drafted, change.join("\n"))
               : [
                   system,
                   {

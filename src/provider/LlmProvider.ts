@@ -47,6 +47,20 @@ export const Conversation = Context.Reference<Array<Exchange> | undefined>("app/
   defaultValue: () => undefined
 })
 
+/** This paragraph's latest recorded exchange of `purpose` whose reading was `value`, if any was recorded. */
+export const recordedExchange = (purpose: string, value: unknown): Effect.Effect<Exchange | undefined> =>
+  Effect.gen(function* () {
+    const exchanges = yield* Conversation
+    return exchanges?.findLast((e) => e.purpose === purpose && e.value === value)
+  })
+
+/** The exchange's conversation continued: its messages word for word, the model's answer, then `content`. */
+export const continuation = (exchange: Exchange, content: string): ReadonlyArray<ChatMessage> => [
+  ...exchange.messages,
+  { role: "assistant", content: exchange.reply },
+  { role: "user", content }
+]
+
 /** Where a run's chat requests go. */
 export interface ProviderTarget {
   readonly baseUrl: string
