@@ -204,7 +204,9 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           ],
           findings: [...certainFindings(chosen.guard), ...notes]
         }
-        if (report.pass && verdict.finalText.trim() === "") {
+        // A faithful verdict keeps the chosen text: a "finalText" beside "pass": true is no repair (some models and
+        // servers fill every key they know, with whatever text they took the task to be about).
+        if (report.pass) {
           const warnings = switchedWarning(chosen.text, candidate, first.guard)
           const style = gradedStyle(ctx, attempts, chosen.text, verdict.styleScore)
           return { ...outcome(chosen.text, report, "rewrite", warnings), ...(style ? { style } : {}) }

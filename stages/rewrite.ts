@@ -24,14 +24,15 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
         const paragraph = `<paragraph>\n${original}\n</paragraph>`
         const change = ["It does not match the style well enough. Change this:", ...feedback.map((f) => `- ${f}`)]
         // A further round continues the conversation that wrote the last draft, which the server's prompt cache still
-        // holds; without it (a draft another stage changed), the last draft is quoted. A previous version that left
-        // the paragraph as it was would only repeat it.
+        // holds, and names the paragraph again, so that a server or model that reads only the latest message still
+        // rewrites the paragraph (not the feedback); without it (a draft another stage changed), the last draft is
+        // quoted. A previous version that left the paragraph as it was would only repeat it.
         const drafted = attempt > 0 ? yield* recordedExchange("rewrite", current) : undefined
         const messages: ReadonlyArray<ChatMessage> =
           attempt === 0
             ? [system, { role: "user", content: paragraph }]
             : drafted !== undefined
-              ? continuation(drafted, change.join("\n"))
+              ? continuation(drafted, [paragraph, change.join("\n")].join("\n\n"))
               : [
                   system,
                   {

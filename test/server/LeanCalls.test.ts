@@ -151,3 +151,39 @@ layer(TestApp(), { excludeTestServices: true })(
     )
   }
 )
+
+layer(TestApp(), { excludeTestServices: true })(
+  "a server that reads only the latest message and fills every key it knows",
+  (it) => {
+    it.effect(
+      "rewrites every paragraph: a passing verdict's other text is no repair, and a round names its paragraph",
+      () =>
+        Effect.gen(function* () {
+          const fake = yield* FakeProvider
+          yield* fake.configure({ behaviours: ["latest-message"] })
+          const document = Array.from({ length: 6 }, (_, i) => `We utilize ${i + 2} servers.`).join("\n\n")
+          // A threshold no draft reaches: further rounds, each continuing its paragraph's conversation.
+          const res = yield* postJson("/api/rewrite", {
+            document,
+            options: { styleThreshold: 100, maxRewriteIterations: 1 }
+          })
+          assert.strictEqual(res.status, 200)
+          const body = yield* jsonOf<{ finalText: string; paragraphs: ReadonlyArray<{ status: string }> }>(res)
+          // The verification, answered about its own instructions, still passes: each paragraph keeps its rewrite.
+          assert.deepStrictEqual(
+            body.paragraphs.map((p) => p.status),
+            Array.from({ length: 6 }, () => "rewritten")
+          )
+          assert.strictEqual(body.finalText.trim(), document.replaceAll("utilize", "use"))
+          const calls = (yield* fake.calls).filter((c) => c.path === "/chat/completions")
+          const rounds = calls.filter((c) => c.task === "rewrite" && messages(c).length > 2)
+          assert.isAbove(rounds.length, 0)
+          // Each further round's latest message holds its paragraph, so such a server rewrites it, not the feedback.
+          for (const round of rounds) {
+            const first = user(round)
+            assert.include(messages(round).at(-1)?.content ?? "", first.slice(0, first.indexOf("</paragraph>")))
+          }
+        })
+    )
+  }
+)

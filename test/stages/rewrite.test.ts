@@ -71,12 +71,13 @@ layer(stageUnderTest(RewriteStage.layer), { excludeTestServices: true })("rewrit
           .draft({ ctx, original, attempt: 1, current: first, feedback: ["Use fewer commas."] })
           .pipe(Effect.provideService(Conversation, conversation))
         const [draft, round] = (yield* fake.calls).map((c) => (c.body?.["messages"] ?? []) as Array<ChatMessage>)
-        // The first call's messages word for word, the model's own answer, then only the feedback.
+        // The first call's messages word for word, the model's own answer, then the paragraph named again (for a
+        // server that reads only the latest message) and the feedback.
         assert.deepStrictEqual(round?.slice(0, 2), draft)
         assert.deepStrictEqual(round?.[2], { role: "assistant", content: JSON.stringify({ text: first }) })
         assert.deepStrictEqual(round?.[3], {
           role: "user",
-          content: "It does not match the style well enough. Change this:\n- Use fewer commas."
+          content: `<paragraph>\n${original}\n</paragraph>\n\nIt does not match the style well enough. Change this:\n- Use fewer commas.`
         })
         assert.strictEqual(round?.length, 4)
         assert.strictEqual(conversation.length, 2)

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http"
-import { answerFor, faultyReply } from "./FakeAnswers.ts"
+import { answerFor, everyKeyAnswer, faultyReply } from "./FakeAnswers.ts"
 import { listenOnLoopback } from "./Loopback.ts"
 
 export { fakeRewrite } from "./FakeAnswers.ts"
@@ -36,6 +36,7 @@ export type Behaviour =
   | "smooth-marker" // smoothing prefixes "Next, " to paragraphs after the first
   | "short-verdict" // a faithful rewrite's verification is {"pass": true, "styleScore": …, "answers": […]} only
   | "first-task" // a model that does the first task its system messages name, whatever a later message asks
+  | "latest-message" // a server that reads only the latest user message and fills every key it knows (everyKeyAnswer)
 
 export interface FakeCall {
   readonly method: string
@@ -240,7 +241,9 @@ export class FakeProvider extends Context.Service<
 
       const reply = (res: ServerResponse, body: Record<string, unknown> | undefined, task: string) => {
         const user = userContent(body)
-        let answer = answerFor(task, user, has, lastDraft(body))
+        let answer = has("latest-message")
+          ? everyKeyAnswer(messages(body).findLast((m) => m.role === "user")?.content ?? "")
+          : answerFor(task, user, has, lastDraft(body))
         let finish = "stop"
         let reasoning: string | undefined
         const fault = faultFor(body)
