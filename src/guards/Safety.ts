@@ -4,7 +4,7 @@
 import { type Finding, isCertain } from "./Finding.ts"
 import type { Guard } from "./Guard.ts"
 import { type Lang, lexicon } from "./Lexicon.ts"
-import { prepare } from "./Text.ts"
+import { type Prepared, prepare } from "./Text.ts"
 import { linksGuard } from "./Links.ts"
 import { codeGuard } from "./Code.ts"
 import { namesGuard } from "./Names.ts"
@@ -48,8 +48,25 @@ const GUARDS: ReadonlyArray<Guard> = [
   causesGuard
 ]
 
-export const checkMeaning = (original: string, rewrite: string): MeaningCheck => {
+/**
+ * The originals read last, each once: a paragraph's drafts (and its repair) are checked against one original, and the
+ * guards keep what they find in a text with the text as read (Cues.ts, Names.ts, ...), so the original's facts are
+ * found once too. Enough for the paragraphs a run has in flight.
+ */
+const recentOriginals = new Map<string, Prepared>()
+const RECENT_ORIGINALS = 64
+
+const preparedOriginal = (original: string): Prepared => {
+  const known = recentOriginals.get(original)
+  if (known !== undefined) return known
   const prepared = prepare(original)
+  if (recentOriginals.size >= RECENT_ORIGINALS) recentOriginals.delete(recentOriginals.keys().next().value ?? "")
+  recentOriginals.set(original, prepared)
+  return prepared
+}
+
+export const checkMeaning = (original: string, rewrite: string): MeaningCheck => {
+  const prepared = preparedOriginal(original)
   const input = { original: prepared, rewrite: prepare(rewrite, prepared.lang), lexicon: lexicon(prepared.lang) }
   const findings = GUARDS.flatMap((guard) => guard(input))
   return { ok: !findings.some(isCertain), lang: prepared.lang, findings }

@@ -318,7 +318,19 @@ export class ProviderDirectory extends Context.Service<
 const isBuiltIn = (id: string): boolean => id === DEFAULT_ID || PROVIDER_PRESETS[id] !== undefined
 
 /** "http://host:port" of a URL, or undefined when it is not one. */
-export const originOf = (url: string): string | undefined => (URL.canParse(url) ? new URL(url).origin : undefined)
+const origins = new Map<string, string | undefined>()
+
+/**
+ * The origin of a URL (undefined for no URL). Asked on every provider call with one of a handful of base URLs, so
+ * each answer is kept (a few hundred at most, then the list starts again).
+ */
+export const originOf = (url: string): string | undefined => {
+  if (origins.has(url)) return origins.get(url)
+  if (origins.size >= 256) origins.clear()
+  const origin = URL.canParse(url) ? new URL(url).origin : undefined
+  origins.set(url, origin)
+  return origin
+}
 
 /** What is wrong with a set of entries as a whole: an id twice, or one server with two different keys. */
 const checkEntries = (entries: ReadonlyArray<ProviderEntry>): string | undefined => {
