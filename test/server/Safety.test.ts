@@ -42,7 +42,10 @@ describe("Safety", () => {
     assert.strictEqual(describeSafety(safety), 'the number "4" was dropped; the number "2" was dropped')
   })
 
-  it("finds nothing in an identical text", () => {
+  it("finds nothing in an identical text, even one whose sentences a guard reads two ways", () => {
     assert.deepStrictEqual(checkSafety("We use 4 servers.", "We use 4 servers."), { ok: true, findings: [] })
+    // The cause guard reads this sentence's parts in both orders: checked against itself it would ask a question.
+    const text = "すべてのAPIキーはセキュリティチームによって更新されました。"
+    assert.deepStrictEqual(checkSafety(text, text), { ok: true, findings: [] })
   })
 })
