@@ -82,6 +82,30 @@ describe("settings store", () => {
     expect(useSettingsStore().baseUrl).toBe(DEFAULT_BASE_URL)
   })
 
+  it("starts a writer who chose no endpoint at the service's own provider, and leaves a chosen one", async () => {
+    // The service here was started for the fake model server (its PROVIDER_BASE_URL), not for LM Studio.
+    const fresh = useSettingsStore()
+    await fresh.start()
+    expect(fresh.baseUrl).toBe(service.providerUrl)
+    // The endpoint watcher checks it once typing would have paused.
+    await nextTick()
+    vi.advanceTimersByTime(300)
+    await until(() => fresh.status === "ready")
+    // A saved endpoint stays, and so does one typed before the list of providers came.
+    localStorage.setItem("redraft.provider", JSON.stringify({ baseUrl: DEFAULT_BASE_URL, model: "" }))
+    setActivePinia(createPinia())
+    const saved = useSettingsStore()
+    await saved.start()
+    expect(saved.baseUrl).toBe(DEFAULT_BASE_URL)
+    localStorage.removeItem("redraft.provider")
+    setActivePinia(createPinia())
+    const typing = useSettingsStore()
+    const started = typing.start()
+    typing.baseUrl = "http://127.0.0.1:8080/v1"
+    await started
+    expect(typing.baseUrl).toBe("http://127.0.0.1:8080/v1")
+  })
+
   it("saves valid settings, trimmed, and never an invalid endpoint", async () => {
     const store = useSettingsStore()
     store.baseUrl = " http://127.0.0.1:8080/v1 "

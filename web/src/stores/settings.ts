@@ -124,6 +124,23 @@ export const useSettingsStore = defineStore("settings", () => {
     }
   }
 
+  /**
+   * The first look at the settings: the configured providers, then the endpoint's health. A writer who has chosen no
+   * endpoint yet (none saved, none typed) starts at the service's own default provider (its PROVIDER_BASE_URL), not at
+   * LM Studio's address: the server the service was started for.
+   */
+  async function start() {
+    await loadProviders()
+    const own = providers.value.find((p) => p.id === "default")
+    const untouched = stored.baseUrl === undefined && baseUrl.value === DEFAULT_BASE_URL
+    if (untouched && own !== undefined && own.baseUrl !== DEFAULT_BASE_URL) {
+      // The endpoint watcher checks the new address.
+      baseUrl.value = own.baseUrl
+      return
+    }
+    await refresh()
+  }
+
   /** Picks a configured provider: its address becomes the endpoint. */
   function useProvider(id: string) {
     const chosen = providers.value.find((p) => p.id === id)
@@ -165,6 +182,7 @@ export const useSettingsStore = defineStore("settings", () => {
     normalizedBaseUrl,
     suggestedBaseUrl,
     refresh,
+    start,
     applySuggestedBaseUrl,
     providers,
     providersFile,
