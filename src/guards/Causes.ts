@@ -126,11 +126,19 @@ export const causesGuard: Guard = ({ original, rewrite, lexicon }) => {
   if (before.length === 0) return []
   const after = causesOf(rewrite, lexicon)
   const all = textTopics(rewrite, original.lang)
+  // A reading the original gives too is no change: a marker read both ways ("…によって…", by whom or for what reason)
+  // gives a cause in each direction, in the original as in a rewrite that keeps the sentence.
+  const readBefore = (r: Cause) =>
+    before.some((b) => shareOf(r.cause, b.cause) >= 0.5 && shareOf(r.effect, b.effect) >= 0.5)
   const out: Array<Finding> = []
   for (const c of before) {
     // The effect now given as the cause, and the cause as the effect.
     const turned = after.find(
-      (r) => shareOf(c.effect, r.cause) >= 0.5 && shareOf(c.cause, r.cause) < 0.3 && shareOf(c.cause, r.effect) >= 0.5
+      (r) =>
+        shareOf(c.effect, r.cause) >= 0.5 &&
+        shareOf(c.cause, r.cause) < 0.3 &&
+        shareOf(c.cause, r.effect) >= 0.5 &&
+        !readBefore(r)
     )
     if (turned !== undefined) {
       out.push(

@@ -24,6 +24,22 @@ describe("Causes", () => {
     )
   })
 
+  it("asks nothing about a sentence whose marker reads both ways, kept as it was", () => {
+    // "…によって…" names who did it or why, "из-за чего" looks back: each sentence gives a cause in each direction.
+    const kept = [
+      "業務委託契約の改定案は先週法務部によって承認され、各事業部へ通知された。",
+      "В период с 1 по 20 апреля в «Сокольниках» будут менять освещение, из-за чего некоторые аллеи парка окажутся недоступны для гостей."
+    ]
+    for (const sentence of kept) assert.deepStrictEqual(causes(sentence, sentence), [], sentence)
+    assert.deepStrictEqual(
+      causes(
+        `${kept[0]}改定の要点は来月の説明会で紹介する予定です。`,
+        `${kept[0]}改定の要点は、来月の説明会でご紹介します。`
+      ),
+      []
+    )
+  })
+
   it("asks when the effect is now given as the cause", () => {
     assert.isNotEmpty(
       causes(
