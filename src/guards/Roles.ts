@@ -257,6 +257,10 @@ const swaps = (
     if (asked.has(c.text)) continue
     asked.add(c.text)
     const candidates = [...new Set(c.names.flatMap((n) => byAgent.get(coarse(n)) ?? []))]
+    // The clause said again word for word, with the same one acting, beside the others: nobody traded places
+    // ("members bring a guest; a guest stays with the member" kept as it was).
+    const kept = candidates.some((d) => d.text === c.text && same(d.agent, c.agent, lang))
+    if (kept) continue
     for (const d of candidates) {
       // The same two people in one clause of each text, and the other one now acts.
       // Where particles mark roles, the agent must now be marked as not acting ("田中さんを", "田中さんの").

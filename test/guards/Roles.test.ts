@@ -13,6 +13,20 @@ const roles = findingsOfKinds(["role"])
 const { passes: keeps, flags: swaps } = verdicts(roles, "role")
 
 describe("Roles", () => {
+  it("asks nothing about two parties' clauses kept word for word, each beside the other's", () => {
+    const kept =
+      "Members can bring one guest per visit for a £5 fee. Guests under 16 must stay with the member for the entire visit."
+    assert.deepStrictEqual(messages(kept, kept), [])
+    assert.deepStrictEqual(messages(kept, `${kept} Please bring your card.`), [])
+    // The two traded places: still asked.
+    assert.isNotEmpty(
+      messages(
+        kept,
+        "Guests can bring one member per visit for a £5 fee. Members under 16 must stay with the guest for the entire visit."
+      )
+    )
+  })
+
   it("passes active and passive voice with the same agent", () => {
     const original = "Priya approved Tomás's expense report for the trip on Friday."
     assert.deepStrictEqual(
