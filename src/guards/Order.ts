@@ -270,7 +270,11 @@ export const orderGuard: Guard = ({ original, rewrite, lexicon }) => {
         match = s
       }
     }
-    if (match !== undefined && crossed > straight) {
+    // A relation the rewrite still tells as it was, every word of it in the same order, is kept, whatever a longer
+    // relation around it reads crossed.
+    const full = r.earlier.length + r.later.length
+    const told = window.some((s) => overlap(r.earlier, s.earlier, ow.cjk) + overlap(r.later, s.later, ow.cjk) >= full)
+    if (match !== undefined && crossed > straight && !told) {
       const a = phrase(original, r.earlier)
       const b = phrase(original, r.later)
       findings.push(

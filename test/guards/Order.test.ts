@@ -13,6 +13,17 @@ describe("Order", () => {
     assert.deepStrictEqual(messages(original, "Before you restart the broker, drain the queue."), [])
   })
 
+  it("passes steps told as they were, word for word, whatever a longer relation around them reads", () => {
+    const steps = [
+      "仓库克隆完成后，先执行 `pnpm install`，再运行 `pnpm dev`，之后用浏览器访问 http://localhost:5173 就能预览。",
+      "护理人员在接触每一位患者之前和之后均须清洁双手，并在护理记录上签名确认。"
+    ]
+    for (const text of steps) {
+      assert.deepStrictEqual(messages(text, text), [], text)
+      assert.deepStrictEqual(messages(text, `${text}如有问题请联系管理员。`), [], text)
+    }
+  })
+
   it("reports a reversed order with the events on each side", () => {
     assert.deepStrictEqual(
       messages("Drain the queue before you restart the broker.", "Drain the queue after you restart the broker."),
