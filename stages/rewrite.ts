@@ -21,33 +21,29 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
             'Answer with only a JSON object: {"text": "<the rewritten paragraph>"}.'
           ])
         }
-        const paragraph = `<paragraph>\n${original}\n</paragraph>`
-        const change = ["It does not match the style well enough. Change this:", ...feedback.map((f) => `- ${f}`)]
         // A further round continues the conversation that wrote the last draft, which the server's prompt cache still
         // holds, and names the paragraph again, so that a server or model that reads only the latest message still
         // rewrites the paragraph (not the feedback); without it (a draft another stage changed), the last draft is
         // quoted. A previous version that left the paragraph as it was would only repeat it.
         const drafted = attempt > 0 ? yield* recordedExchange("rewrite", current) : undefined
-        const messages: ReadonlyArray<ChatMessage> =
+        const previous =
+          drafted !== undefined || current === original
+            ? []
+            : [`Your previous version:\n<previous>\n${current}\n</previous>`]
+        const paragraph = `<paragraph>\n${original}\n</paragraph>`
+        const asked =
           attempt === 0
-            ? [system, { role: "user", content: paragraph }]
-            : drafted !== undefined
-              ? continuation(drafted, [paragraph, change.join("\n")].join("\n\n"))
-              : [
-                  system,
-                  {
-                    role: "user",
-                    content: [
-                      paragraph,
-                      [
-                        ...(current === original
-                          ? []
-                          : [`Your previous version:\n<previous>\n${current}\n</previous>`]),
-                        ...change
-                      ].join("\n")
-                    ].join("\n\n")
-                  }
-                ]
+            ? paragraph
+            : [
+                paragraph,
+                [
+                  ...previous,
+                  "It does not match the style well enough. Change this:",
+                  ...feedback.map((f) => `- ${f}`)
+                ].join("\n")
+              ].join("\n\n")
+        const messages: ReadonlyArray<ChatMessage> =
+          drafted !== undefined ? continuation(drafted, asked) : [system, { role: "user", content: asked }]
         return yield* provider.complete(
           {
             target: ctx.target,

@@ -15,10 +15,11 @@ export const fakeRewrite = (text: string): string => REWRITES.reduce((t, [re, by
 
 const countOf = (text: string, part: string): number => text.split(part).length - 1
 
-export const between = (text: string, tag: string): string => {
-  const matches = [...text.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))]
-  return matches.at(-1)?.[1] ?? ""
-}
+/** Every text handed over in `<tag>` … `</tag>`, in order. */
+const allBetween = (text: string, tag: string): ReadonlyArray<string> =>
+  [...text.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))].map((m) => m[1] ?? "")
+
+export const between = (text: string, tag: string): string => allBetween(text, tag).at(-1) ?? ""
 
 /**
  * What a simple server answers when it reads only the latest user message: its subject is the one text handed over in
@@ -27,8 +28,8 @@ export const between = (text: string, tag: string): string => {
  */
 export const everyKeyAnswer = (latest: string): string => {
   const tagged = ["rewrite", "paragraph", "original"]
-    .map((tag) => [...latest.matchAll(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`, "g"))])
-    .find((found) => found.length === 1)?.[0]?.[1]
+    .map((tag) => allBetween(latest, tag))
+    .find((found) => found.length === 1)?.[0]
   const longest = latest.split(/\n\s*\n/).toSorted((a, b) => b.length - a.length)[0] ?? ""
   const text = fakeRewrite(tagged ?? longest)
   return JSON.stringify({
