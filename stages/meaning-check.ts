@@ -26,12 +26,20 @@ import { certainFindings, describeSafety, type Safety, suspectFindings } from ".
 import { stringField, systemPrompt } from "./prompt.ts"
 import { undecided, withModelGrade } from "./style-score.ts"
 
-/** What the verification asks, of "the original" and "the rewrite", whether they are quoted or the conversation's own. */
-const VERIFY_INSTRUCTIONS = [
-  "Check that the rewrite keeps the meaning of the original, and grade its style from 0 to 100.",
-  'If it is faithful, answer with only: {"pass": true, "styleScore": <0-100>, "answers": ["kept"|"changed" per question]}',
-  'If not (or an answer is "changed"), answer with only: {"pass": false, "styleScore": <0-100>, "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "<the whole paragraph, repaired in the rewrite\'s style>"}'
-]
+/**
+ * What the verification asks, of the rewrite in the conversation (`continued`) or of two quoted texts. The answers to
+ * the questions are asked for only when there are questions: every token after the cached prompt costs prefill time.
+ */
+const verifyInstructions = (continued: boolean, questions: number): ReadonlyArray<string> => {
+  const answers = questions > 0 ? ', "answers": [...]' : ""
+  return [
+    continued
+      ? "Does your rewrite keep all of the paragraph's meaning? Also grade its style (0-100)."
+      : "Does the rewrite keep all of the original's meaning? Also grade its style (0-100).",
+    `If so, answer only: {"pass": true, "styleScore": <0-100>${questions > 0 ? ', "answers": ["kept"|"changed" per question]' : ""}}`,
+    `If not${questions > 0 ? ' (or an answer is "changed")' : ""}, answer only: {"pass": false, "styleScore": <0-100>${answers}, "missing": [...], "added": [...], "changed": [...], "finalText": "<the whole rewrite, repaired>"}`
+  ]
+}
 
 /**
  * Continued verifications a server and model may fail before they get the quoted form only (unless at least four
@@ -128,7 +136,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           // only the task below is new to it. One answer that cannot be read is not asked again in this form.
           const record = recordOf(ctx)
           if (drafted !== undefined && continuing(record)) {
-            const task = `Task: verify\nThe rewrite is your answer above; the original is the paragraph.\n${VERIFY_INSTRUCTIONS.join("\n")}`
+            const task = `Task: verify\n${verifyInstructions(true, asked.length).join("\n")}`
             const verdict = yield* tracked(
               record,
               provider.chat({
@@ -141,7 +149,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           }
           // Otherwise (an earlier draft chosen, or a model that did not take the task up) both texts are quoted.
           const messages: ReadonlyArray<ChatMessage> = [
-            { role: "system", content: systemPrompt(ctx, "verify", VERIFY_INSTRUCTIONS) },
+            { role: "system", content: systemPrompt(ctx, "verify", verifyInstructions(false, asked.length)) },
             {
               role: "user",
               content: [`<original>\n${original}\n</original>`, `<rewrite>\n${candidate}\n</rewrite>`, ...checks].join(
@@ -152,7 +160,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
           return yield* provider.complete(
             { ...request, messages },
             (reply) => parseVerdict(reply, asked.length),
-            'Reply again with only the JSON object: {"pass": true, "styleScore": ..., "answers": [...]} if the rewrite is faithful, else {"pass": false, "styleScore": ..., "answers": [...], "missingDetails": [...], "addedClaims": [...], "changedMeaning": [...], "finalText": "..."}.'
+            'Reply again with only the JSON object: {"pass": true, "styleScore": ..., "answers": [...]} if the rewrite is faithful, else {"pass": false, "styleScore": ..., "answers": [...], "missing": [...], "added": [...], "changed": [...], "finalText": "..."}.'
           )
         })
 
@@ -311,8 +319,8 @@ const parseVerdict = (reply: string, questions: number): Verdict | undefined => 
     answers: readAnswers(json["answers"], questions),
     styleScore: Number.isFinite(style) ? Math.min(100, Math.max(0, style)) : undefined,
     findings: [],
-    missingDetails: strings(json["missingDetails"]),
-    addedClaims: strings(json["addedClaims"]),
-    changedMeaning: strings(json["changedMeaning"])
+    missingDetails: strings(json["missing"] ?? json["missingDetails"]),
+    addedClaims: strings(json["added"] ?? json["addedClaims"]),
+    changedMeaning: strings(json["changed"] ?? json["changedMeaning"])
   }
 }

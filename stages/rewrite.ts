@@ -2,7 +2,8 @@ import { Context, Effect } from "effect"
 import { estimateTokens } from "../src/provider/Tokens.ts"
 import { type ChatMessage, continuation, LlmProvider, recordedExchange } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
-import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
+import { Guards } from "../src/pipeline/Guards.ts"
+import type { DraftInput, DraftStage, RunContext } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
 import { stringField, systemPrompt } from "./prompt.ts"
 
@@ -12,6 +13,19 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
     RewriteStage,
     Effect.gen(function* () {
       const provider = yield* LlmProvider
+      /**
+       * Per server and model, the further rounds that continued their conversation with the feedback alone: how many
+       * came back, and how many of those changed the meaning for certain (the guards refuse them). A server or model
+       * that lost the paragraph that way (one that reads only the latest message rewrites the feedback) gets the
+       * paragraph named again in each further round from then on.
+       */
+      const continued = new Map<string, ContinuedRounds>()
+      const recordOf = (ctx: RunContext): ContinuedRounds => {
+        const key = `${ctx.target.baseUrl} ${ctx.target.model}`
+        const record = continued.get(key) ?? { tried: 0, lost: 0 }
+        continued.set(key, record)
+        return record
+      }
       const draft = Effect.fn("Rewrite.draft")(function* (input: DraftInput) {
         const { ctx, original, attempt, current, feedback } = input
         const system: ChatMessage = {
@@ -22,29 +36,31 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
           ])
         }
         // A further round continues the conversation that wrote the last draft, which the server's prompt cache still
-        // holds, and names the paragraph again, so that a server or model that reads only the latest message still
-        // rewrites the paragraph (not the feedback); without it (a draft another stage changed), the last draft is
-        // quoted. A previous version that left the paragraph as it was would only repeat it.
+        // holds up to that draft, so only the feedback is new to it (the paragraph is named again where a server lost
+        // it that way); without it (a draft another stage changed), the paragraph and the last draft are quoted. A
+        // previous version that left the paragraph as it was would only repeat it.
         const drafted = attempt > 0 ? yield* recordedExchange("rewrite", current) : undefined
+        const record = recordOf(ctx)
+        const feedbackAlone = drafted !== undefined && !losesParagraph(record)
+        const paragraph = `<paragraph>\n${original}\n</paragraph>`
         const previous =
           drafted !== undefined || current === original
             ? []
             : [`Your previous version:\n<previous>\n${current}\n</previous>`]
-        const paragraph = `<paragraph>\n${original}\n</paragraph>`
+        const feedbackBlock = [
+          ...previous,
+          "It does not match the style well enough. Change this:",
+          ...feedback.map((f) => `- ${f}`)
+        ].join("\n")
         const asked =
           attempt === 0
             ? paragraph
-            : [
-                paragraph,
-                [
-                  ...previous,
-                  "It does not match the style well enough. Change this:",
-                  ...feedback.map((f) => `- ${f}`)
-                ].join("\n")
-              ].join("\n\n")
+            : feedbackAlone
+              ? `${feedbackBlock}\n${REWRITE_AGAIN}`
+              : [paragraph, feedbackBlock].join("\n\n")
         const messages: ReadonlyArray<ChatMessage> =
           drafted !== undefined ? continuation(drafted, asked) : [system, { role: "user", content: asked }]
-        return yield* provider.complete(
+        const text = yield* provider.complete(
           {
             target: ctx.target,
             purpose: "rewrite",
@@ -56,6 +72,12 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
           parseRewrite,
           'Reply again with only the JSON object {"text": "..."} holding the whole rewritten paragraph, nothing else.'
         )
+        if (feedbackAlone) {
+          const safety = yield* (yield* Guards).check(original, text)
+          record.tried++
+          if (!safety.ok) record.lost++
+        }
+        return text
       })
       return { kind: "draft", name: "rewrite", order: 0, draft } satisfies DraftStage
     })
@@ -63,6 +85,24 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+/** Further rounds sent with the feedback alone, per server and model, and those the guards refused. */
+interface ContinuedRounds {
+  tried: number
+  lost: number
+}
+
+/**
+ * Continued rounds a server and model may lose before their paragraph is named again in each further round (unless at
+ * least four times as many were tried).
+ */
+const LOST_ROUNDS = 2
+
+const losesParagraph = (record: ContinuedRounds): boolean =>
+  record.lost >= LOST_ROUNDS && record.tried < 4 * record.lost
+
+/** The close of a further round that continues its conversation: the task and the answer's form again, in short. */
+const REWRITE_AGAIN = 'Answer with only {"text": "<the paragraph, rewritten again>"}.'
 
 /**
  * The rewrite from the JSON answer. A plain-text answer is not taken as a rewrite: chatty models answer with

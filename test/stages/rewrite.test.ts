@@ -71,13 +71,13 @@ layer(stageUnderTest(RewriteStage.layer), { excludeTestServices: true })("rewrit
           .draft({ ctx, original, attempt: 1, current: first, feedback: ["Use fewer commas."] })
           .pipe(Effect.provideService(Conversation, conversation))
         const [draft, round] = (yield* fake.calls).map((c) => (c.body?.["messages"] ?? []) as Array<ChatMessage>)
-        // The first call's messages word for word, the model's own answer, then the paragraph named again (for a
-        // server that reads only the latest message) and the feedback.
+        // The first call's messages word for word, the model's own answer, then only what is new: the feedback and
+        // the answer's form (the paragraph is in the conversation already, and the server's cache holds it).
         assert.deepStrictEqual(round?.slice(0, 2), draft)
         assert.deepStrictEqual(round?.[2], { role: "assistant", content: JSON.stringify({ text: first }) })
         assert.deepStrictEqual(round?.[3], {
           role: "user",
-          content: `<paragraph>\n${original}\n</paragraph>\n\nIt does not match the style well enough. Change this:\n- Use fewer commas.`
+          content: `It does not match the style well enough. Change this:\n- Use fewer commas.\nAnswer with only {"text": "<the paragraph, rewritten again>"}.`
         })
         assert.strictEqual(round?.length, 4)
         assert.strictEqual(conversation.length, 2)

@@ -79,9 +79,9 @@ export const answerFor = (task: string, user: string, has: (b: Behaviour) => boo
         pass: !needsRepair,
         styleScore,
         answers,
-        missingDetails: [],
-        addedClaims: [],
-        changedMeaning: [],
+        missing: [],
+        added: [],
+        changed: [],
         finalText
       })
     }
@@ -125,9 +125,9 @@ export const faultyReply = (
       return {
         answer: JSON.stringify({
           pass: false,
-          missingDetails: [],
-          addedClaims: [],
-          changedMeaning: [MODEL_VERDICT],
+          missing: [],
+          added: [],
+          changed: [MODEL_VERDICT],
           finalText: ""
         }),
         finish: "stop"
