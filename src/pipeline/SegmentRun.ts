@@ -1,8 +1,9 @@
 /**
- * One segment's run: the draft and score loop (draft stages, then score stages, again with the scorers' feedback
- * while the score is below `styleThreshold`, rounds remain and a round can still change something), then the check
- * stages on the best draft. Whatever a check stage returns must pass the meaning guards against the original (`Safety.ts`), or the pipeline keeps the last
- * text that did: meaning wins over style by rule of the pipeline, not by each stage's courtesy.
+ * One segment's run: the draft and score loop (draft stages, then score stages, again with the scorers' feedback while
+ * the score is below `styleThreshold`, rounds remain and a round can still change something; a round whose draft the
+ * guards refuse for certain ends it, and that draft is never the best), then the check stages on the best draft.
+ * Whatever a check stage returns must pass the meaning guards against the original (`Safety.ts`), or the pipeline keeps
+ * the last text that did: meaning wins over style by rule of the pipeline, not by each stage's courtesy.
  */
 import { Effect } from "effect"
 import type { SegmentWork } from "./RunReport.ts"
@@ -79,6 +80,8 @@ export const runSegment = (runner: SegmentRunner, original: string): Effect.Effe
   Effect.gen(function* () {
     const { registry, ctx, timed, progress, rounds } = runner
     const attempts: Array<ScoredAttempt> = []
+    /** Drafts of further rounds that change the meaning for certain: kept in the record, never the best. */
+    const unusable = new Set<string>()
     let current = original
     let feedback: ReadonlyArray<string> = []
     for (let attempt = 0; attempt <= ctx.options.maxRewriteIterations; attempt++) {
@@ -88,22 +91,26 @@ export const runSegment = (runner: SegmentRunner, original: string): Effect.Effe
       }
       const repeated = attempts.some((a) => a.text === current)
       const score = repeated ? undefined : yield* scoreText(runner, original, current)
+      // A further round's draft that changes the meaning for certain can never be used: it pays nothing, and a round
+      // after it would go on from it (the model lost the paragraph, or rewrote it into other claims).
+      const lost = attempt > 0 && score !== undefined && !(yield* (yield* Guards).check(original, current)).ok
+      if (lost) unusable.add(current)
       if (attempt > 0) {
         const best = Math.max(...attempts.map((a) => a.score.score))
         rounds.tried++
-        if (score !== undefined && score.score > best) rounds.paid++
+        if (score !== undefined && score.score > best && !lost) rounds.paid++
       }
       // A round that brings back a text already drafted would only repeat itself from here on.
       if (score === undefined) break
       attempts.push({ attempt, text: current, score })
-      if (!belowWithFeedback(score, ctx.options.styleThreshold) || !roundsPay(rounds)) break
+      if (lost || !belowWithFeedback(score, ctx.options.styleThreshold) || !roundsPay(rounds)) break
       // The original is scored only now, off the way of the first call, and only when a round is in question.
       const previous = attempts.at(-2)?.score ?? (yield* originalScore(runner, original, current, score))
       if (score.score === previous.score) break
       feedback = score.feedback
     }
     const best = attempts.reduce<ScoredAttempt | undefined>(
-      (a, b) => (a === undefined || b.score.score > a.score.score ? b : a),
+      (a, b) => (unusable.has(b.text) || (a !== undefined && b.score.score <= a.score.score) ? a : b),
       undefined
     )
     let outcome: CheckOutcome = {

@@ -185,9 +185,9 @@ describe("the draft and score loop", () => {
 
   it.effect("counts a draft that scores exactly the threshold as good enough", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two."])
+      const drafts = scripted(["Draft one.", "Draft beta."])
       const result = yield* runWith(
-        [drafts.stage, scoredBy({ "Draft one.": 80, "Draft two.": 99 }).stage],
+        [drafts.stage, scoredBy({ "Draft one.": 80, "Draft beta.": 99 }).stage],
         "First.\n",
         {
           styleThreshold: 80
@@ -204,17 +204,17 @@ describe("the draft and score loop", () => {
 
   it.effect("stops after maxRewriteIterations further rounds, and keeps the best-scoring draft", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two.", "Draft three.", "Draft four."])
-      const scores = scoredBy({ "Draft one.": 40, "Draft two.": 70, "Draft three.": 50, "Draft four.": 60 })
+      const drafts = scripted(["Draft one.", "Draft beta.", "Draft gamma.", "Draft delta."])
+      const scores = scoredBy({ "Draft one.": 40, "Draft beta.": 70, "Draft gamma.": 50, "Draft delta.": 60 })
       const result = yield* runWith([drafts.stage, scores.stage], "First draft here.\n", {
         maxRewriteIterations: 2,
         styleThreshold: 95
       })
       assert.strictEqual(drafts.calls.length, 3)
-      assert.strictEqual(result.finalText, "Draft two.\n")
+      assert.strictEqual(result.finalText, "Draft beta.\n")
       assert.strictEqual(result.summary.styleScore, 70)
 
-      const once = scripted(["Draft one.", "Draft two."])
+      const once = scripted(["Draft one.", "Draft beta."])
       yield* runWith([once.stage, scoredBy({ "Draft one.": 40 }).stage], "First draft here.\n", {
         maxRewriteIterations: 0
       })
@@ -222,10 +222,38 @@ describe("the draft and score loop", () => {
     })
   )
 
+  it.effect(
+    "ends a paragraph's rounds at a round whose draft changes the meaning for certain, and never picks it",
+    () =>
+      Effect.gen(function* () {
+        // The second draft adds a number: it can never be used, and a round after it would go on from it.
+        const drafts = scripted(["Draft one.", "Draft two.", "Draft gamma."])
+        const scores = scoredBy({ "Draft one.": 40, "Draft two.": 60, "Draft gamma.": 70 })
+        const result = yield* runWith([drafts.stage, scores.stage], "First draft here.\n", {
+          maxRewriteIterations: 2,
+          styleThreshold: 95
+        })
+        assert.strictEqual(drafts.calls.length, 2)
+        // It scored higher, but the best draft is the one that can be used.
+        assert.strictEqual(result.finalText, "Draft one.\n")
+        // A round whose draft keeps the meaning goes on as before.
+        const kept = scripted(["Draft one.", "Draft beta.", "Draft gamma."])
+        yield* runWith(
+          [kept.stage, scoredBy({ "Draft one.": 40, "Draft beta.": 60, "Draft gamma.": 70 }).stage],
+          "First draft here.\n",
+          {
+            maxRewriteIterations: 2,
+            styleThreshold: 95
+          }
+        )
+        assert.strictEqual(kept.calls.length, 3)
+      })
+  )
+
   it.effect("keeps the earlier of two drafts that score the same", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two.", "Draft three."])
-      const scores = scoredBy({ "Draft one.": 90, "Draft two.": 80, "Draft three.": 90 })
+      const drafts = scripted(["Draft one.", "Draft beta.", "Draft gamma."])
+      const scores = scoredBy({ "Draft one.": 90, "Draft beta.": 80, "Draft gamma.": 90 })
       const result = yield* runWith([drafts.stage, scores.stage], "First draft here.\n", { styleThreshold: 95 })
       assert.strictEqual(drafts.calls.length, 3)
       assert.strictEqual(result.finalText, "Draft one.\n")
@@ -234,7 +262,7 @@ describe("the draft and score loop", () => {
 
   it.effect("sends no further round when the scorers give no feedback", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two."])
+      const drafts = scripted(["Draft one.", "Draft beta."])
       const result = yield* runWith([drafts.stage, scoredBy({ "Draft one.": 40 }, []).stage], "First draft.\n")
       assert.strictEqual(drafts.calls.length, 1)
       assert.strictEqual(result.summary.styleScore, 40)
@@ -243,8 +271,8 @@ describe("the draft and score loop", () => {
 
   it.effect("sends no further round when the last one did not move the score", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two.", "Draft three."])
-      const scores = scoredBy({ "Draft one.": 40, "Draft two.": 40, "Draft three.": 90 })
+      const drafts = scripted(["Draft one.", "Draft beta.", "Draft gamma."])
+      const scores = scoredBy({ "Draft one.": 40, "Draft beta.": 40, "Draft gamma.": 90 })
       const result = yield* runWith([drafts.stage, scores.stage], "First draft.\n")
       assert.strictEqual(drafts.calls.length, 2)
       assert.strictEqual(result.finalText, "Draft one.\n")
@@ -253,8 +281,8 @@ describe("the draft and score loop", () => {
 
   it.effect("sends no second round when the first draft scores as the original did", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two."])
-      const scores = scoredBy({ "First draft.": 40, "Draft one.": 40, "Draft two.": 90 })
+      const drafts = scripted(["Draft one.", "Draft beta."])
+      const scores = scoredBy({ "First draft.": 40, "Draft one.": 40, "Draft beta.": 90 })
       const result = yield* runWith([drafts.stage, scores.stage], "First draft.\n")
       assert.strictEqual(drafts.calls.length, 1)
       assert.strictEqual(result.finalText, "Draft one.\n")
@@ -284,22 +312,22 @@ describe("the draft and score loop", () => {
 
   it.effect("stops when a round brings back a text already drafted, without scoring it again", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two.", "Draft one.", "Draft four."])
-      const scores = scoredBy({ "Draft one.": 40, "Draft two.": 50, "Draft four.": 99 })
+      const drafts = scripted(["Draft one.", "Draft beta.", "Draft one.", "Draft delta."])
+      const scores = scoredBy({ "Draft one.": 40, "Draft beta.": 50, "Draft delta.": 99 })
       const result = yield* runWith([drafts.stage, scores.stage], "First draft.\n", { maxRewriteIterations: 3 })
       assert.strictEqual(drafts.calls.length, 3)
       // The original is scored once, after the first draft, to tell whether that draft moved the score.
       assert.deepStrictEqual(
         scores.calls.map((c) => c.text),
-        ["Draft one.", "First draft.", "Draft two."]
+        ["Draft one.", "First draft.", "Draft beta."]
       )
-      assert.strictEqual(result.finalText, "Draft two.\n")
+      assert.strictEqual(result.finalText, "Draft beta.\n")
     })
   )
 
   it.effect("counts the lowest score of several scorers, and passes on the feedback of all of them", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two."])
+      const drafts = scripted(["Draft one.", "Draft beta."])
       // The original scores lower than the first draft, so a second round is worth sending.
       const strict = scoreStage(
         "strict",
@@ -313,7 +341,7 @@ describe("the draft and score loop", () => {
       assert.deepStrictEqual(result.debug?.segments[0]?.attempts[0]?.feedback, ["Fewer commas.", "Shorter."])
 
       // The lenient one alone reaches the threshold at once, whichever registers first.
-      const alone = scripted(["Draft one.", "Draft two."])
+      const alone = scripted(["Draft one.", "Draft beta."])
       const passing = yield* runWith([alone.stage, lenient], "First draft.\n")
       assert.strictEqual(alone.calls.length, 1)
       assert.strictEqual(passing.summary.styleScore, 90)
@@ -322,7 +350,7 @@ describe("the draft and score loop", () => {
 
   it.effect("scores every draft 100 when no score stage is registered, so one round is enough", () =>
     Effect.gen(function* () {
-      const drafts = scripted(["Draft one.", "Draft two."])
+      const drafts = scripted(["Draft one.", "Draft beta."])
       const result = yield* runWith([drafts.stage], "First draft.\n")
       assert.strictEqual(drafts.calls.length, 1)
       assert.strictEqual(result.summary.styleScore, 100)
@@ -401,10 +429,10 @@ describe("the meaning guards over the check stages", () => {
         seen.record(i)
         return Effect.succeed({ text: i.candidate, report: PASS, source: "rewrite", warnings: [] })
       })
-      const drafts = scripted(["Draft one.", "Draft two."])
+      const drafts = scripted(["Draft one.", "Draft beta."])
       const events: Array<RunEvent> = []
       yield* runWith(
-        [drafts.stage, scoredBy({ "Draft one.": 70, "Draft two.": 60 }).stage, check],
+        [drafts.stage, scoredBy({ "Draft one.": 70, "Draft beta.": 60 }).stage, check],
         "First draft.\n",
         {},
         {
@@ -418,12 +446,12 @@ describe("the meaning guards over the check stages", () => {
         seen.seen[0]?.attempts.map((a) => [a.attempt, a.text]),
         [
           [0, "Draft one."],
-          [1, "Draft two."]
+          [1, "Draft beta."]
         ]
       )
       assert.deepStrictEqual(
         events.flatMap((e) => (e.type === "progress" ? [[e.stage, e.attempt]] : [])),
-        // The third round brought back "Draft two." again: it was not scored, so the check follows attempt 1.
+        // The third round brought back "Draft beta." again: it was not scored, so the check follows attempt 1.
         [
           ["rewrite", 0],
           ["rewrite", 1],
