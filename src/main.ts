@@ -10,7 +10,7 @@ import { ExitWithParentLayer } from "./ParentWatch.ts"
 const NoTracing = Layer.succeed(References.TracerEnabled, false)
 
 const MainLayer = Layer.mergeAll(
-  serveApp(DefaultStages).pipe(Layer.provide(NodeServerLayer), Layer.provide(AppConfig.layer)),
+  serveApp(DefaultStages, { warmStart: true }).pipe(Layer.provide(NodeServerLayer), Layer.provide(AppConfig.layer)),
   ExitWithParentLayer
 ).pipe(Layer.provide(NoTracing))
 

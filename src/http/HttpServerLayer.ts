@@ -20,6 +20,7 @@ import { RequestLogMiddleware } from "./RequestLog.ts"
 import { SecurityMiddleware } from "./Security.ts"
 import { StaticRoutes } from "./Static.ts"
 import { layerWorker as GuardsOnWorker } from "../pipeline/Guards.ts"
+import { WarmBeforeServing, WarmProvider } from "./WarmStart.ts"
 
 /**
  * The services behind the routes. `stages` is the set of stage layers to run: each registers itself, and the
@@ -54,17 +55,26 @@ export const NodeServerLayer = Layer.unwrap(
   })
 )
 
-/** The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). */
-export const serveApp = <A, E, R>(stages: Layer.Layer<A, E, R>, options?: { readonly quiet?: boolean }) =>
-  HttpRouter.serve(
-    Layer.mergeAll(
-      ApiRoutes,
-      StaticRoutes,
-      SecurityMiddleware,
-      ErrorBodiesMiddleware,
-      // One line per request (RequestLog.ts) instead of the HTTP layer's own log; documents are never logged unless
-      // LOG_DOCUMENTS is set.
-      ...(options?.quiet === true ? [] : [RequestLogMiddleware])
-    ),
-    { disableLogger: true, disableListenLog: options?.quiet ?? false }
+/**
+ * The HTTP application with its services; still needs an `HttpServer` (Node's, or a test server). `warmStart` does the
+ * first request's cold work at start (`WarmStart.ts`): the service's own start sets it.
+ */
+export const serveApp = <A, E, R>(
+  stages: Layer.Layer<A, E, R>,
+  options?: { readonly quiet?: boolean; readonly warmStart?: boolean }
+) =>
+  Layer.mergeAll(
+    HttpRouter.serve(
+      Layer.mergeAll(
+        ApiRoutes,
+        StaticRoutes,
+        SecurityMiddleware,
+        ErrorBodiesMiddleware,
+        // One line per request (RequestLog.ts) instead of the HTTP layer's own log; documents are never logged unless
+        // LOG_DOCUMENTS is set.
+        ...(options?.quiet === true ? [] : [RequestLogMiddleware])
+      ),
+      { disableLogger: true, disableListenLog: options?.quiet ?? false }
+    ).pipe(Layer.provide(options?.warmStart === true ? WarmBeforeServing : Layer.empty)),
+    options?.warmStart === true ? WarmProvider : Layer.empty
   ).pipe(Layer.provide(AppServices(stages)))
