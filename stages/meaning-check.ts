@@ -23,7 +23,7 @@ import type { Finding, FindingAnswer } from "../src/domain/Finding.ts"
 import { ANSWER_TOKENS, answered, MAX_QUESTIONS, questionsBlock, readAnswers } from "../src/pipeline/Questions.ts"
 import { Guards } from "../src/pipeline/Guards.ts"
 import { certainFindings, describeSafety, type Safety, suspectFindings } from "../src/pipeline/Safety.ts"
-import { stringField, systemPrompt } from "./prompt.ts"
+import { recordsPerModel, stringField, systemPrompt } from "./prompt.ts"
 import { undecided, withModelGrade } from "./style-score.ts"
 
 /**
@@ -76,13 +76,7 @@ export class MeaningCheckStage extends Context.Service<MeaningCheckStage, CheckS
        * continuation that fails costs a call. Until one has worked, at most two are tried at once, so that a run's
        * first paragraphs do not all pay for finding out.
        */
-      const continued = new Map<string, Continuations>()
-      const recordOf = (ctx: RunContext): Continuations => {
-        const key = `${ctx.target.baseUrl} ${ctx.target.model}`
-        const record = continued.get(key) ?? { tried: 0, failed: 0, pending: 0 }
-        continued.set(key, record)
-        return record
-      }
+      const recordOf = recordsPerModel((): Continuations => ({ tried: 0, failed: 0, pending: 0 }))
       const continuing = (record: Continuations): boolean =>
         (record.failed < CONTINUATION_FAILURES || record.tried >= 4 * record.failed) &&
         (record.tried > record.failed || record.pending < 2)

@@ -59,6 +59,22 @@ export const runPrefix = (prepared: PreparedProfile, instruction = ""): string =
 export const systemPrompt = (ctx: RunContext, task: string, instructions: ReadonlyArray<string>): string =>
   `${runPrefix(ctx.profile, ctx.options.instruction)}\n\nTask: ${task}\n${instructions.join("\n")}`
 
+/**
+ * A record per server and model, made empty on its first use: what a stage learns of how one takes a form of request
+ * (a continued conversation, the feedback alone), kept for the life of the service.
+ */
+export const recordsPerModel = <R>(empty: () => R): ((ctx: RunContext) => R) => {
+  const records = new Map<string, R>()
+  return (ctx) => {
+    const key = `${ctx.target.baseUrl} ${ctx.target.model}`
+    const known = records.get(key)
+    if (known !== undefined) return known
+    const record = empty()
+    records.set(key, record)
+    return record
+  }
+}
+
 /** A string field of a JSON object in a model's reply, or undefined. */
 export const stringField = (value: Record<string, unknown> | undefined, key: string): string | undefined => {
   const field = value?.[key]

@@ -3,9 +3,9 @@ import { estimateTokens } from "../src/provider/Tokens.ts"
 import { type ChatMessage, continuation, LlmProvider, recordedExchange } from "../src/provider/LlmProvider.ts"
 import { extractJsonObject } from "../src/provider/ModelReply.ts"
 import { Guards } from "../src/pipeline/Guards.ts"
-import type { DraftInput, DraftStage, RunContext } from "../src/pipeline/Stage.ts"
+import type { DraftInput, DraftStage } from "../src/pipeline/Stage.ts"
 import { stageLayer } from "../src/pipeline/StageRegistry.ts"
-import { stringField, systemPrompt } from "./prompt.ts"
+import { recordsPerModel, stringField, systemPrompt } from "./prompt.ts"
 
 /** Writes one prose segment in the profile's style; later rounds get the scorer's feedback and the last draft. */
 export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("app/stages/Rewrite") {
@@ -19,13 +19,7 @@ export class RewriteStage extends Context.Service<RewriteStage, DraftStage>()("a
        * that lost the paragraph that way (one that reads only the latest message rewrites the feedback) gets the
        * paragraph named again in each further round from then on.
        */
-      const continued = new Map<string, ContinuedRounds>()
-      const recordOf = (ctx: RunContext): ContinuedRounds => {
-        const key = `${ctx.target.baseUrl} ${ctx.target.model}`
-        const record = continued.get(key) ?? { tried: 0, lost: 0 }
-        continued.set(key, record)
-        return record
-      }
+      const recordOf = recordsPerModel((): ContinuedRounds => ({ tried: 0, lost: 0 }))
       const draft = Effect.fn("Rewrite.draft")(function* (input: DraftInput) {
         const { ctx, original, attempt, current, feedback } = input
         const system: ChatMessage = {

@@ -1,7 +1,7 @@
 /**
- * What a fresh service's first rewrite would otherwise do on code that never ran. Before the service answers its
- * first request, a sample document is read into its segments and a paragraph of it is scored against the default
- * profile and held to the meaning guards (a fraction of a second, once); a first request then finds that code ready
+ * What a fresh service's first rewrite would otherwise do on code that never ran. Before the service answers its first
+ * request, a sample document is read into its segments and the meaning guards' own warm-up pair (`Guards.ts`) is scored
+ * against the default profile and checked (a fraction of a second, once); a first request then finds that code ready
  * instead of compiling it while its writer waits. Just after, in the background, the default provider's slots are
  * settled (llama.cpp's `GET /props`, the question the first run would ask) and its model list is asked, which opens a
  * connection to it. Nothing of it can fail the start: a provider that does not answer yet is asked again on its first
@@ -10,6 +10,7 @@
 import { Effect, Layer } from "effect"
 import { AppConfig } from "../AppConfig.ts"
 import { segmentMarkdown } from "../markdown/Segments.ts"
+import { WARM_UP } from "../pipeline/Guards.ts"
 import { checkSafety } from "../pipeline/Safety.ts"
 import { DEFAULT_PROFILE_ID, Profiles } from "../pipeline/Profiles.ts"
 import { LlmProvider } from "../provider/LlmProvider.ts"
@@ -26,17 +27,13 @@ const SAMPLE = [
   "Ask Dana Lee (dana@example.com) before 09:00 if anything is unclear.[^1]\n\n[^1]: She answers within the hour."
 ].join("\n\n")
 
-const PARAGRAPH =
-  "It is important to note that the upgrade may take about 40 minutes, so we would simply ask everyone to save their work before 09:00."
-const REWRITE = "The upgrade may take about 40 minutes. Save your work before 09:00."
-
 /** The cold work done before the service answers: reading, scoring and checking a sample. */
 export const WarmBeforeServing: Layer.Layer<never, never, Profiles> = Layer.effectDiscard(
   Effect.gen(function* () {
     const profiles = yield* Profiles
     segmentMarkdown(SAMPLE)
-    yield* Effect.ignore(profiles.score(DEFAULT_PROFILE_ID, REWRITE))
-    checkSafety(PARAGRAPH, REWRITE)
+    yield* Effect.ignore(profiles.score(DEFAULT_PROFILE_ID, WARM_UP[1]))
+    checkSafety(WARM_UP[0], WARM_UP[1])
   })
 )
 

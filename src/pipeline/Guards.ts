@@ -12,7 +12,7 @@ import type { GuardRequest } from "./GuardWorker.ts"
 import { checkSafety, type Safety } from "./Safety.ts"
 
 /** A pair of texts that touches most guards (numbers, dates, names, negation, conditions), checked once at start. */
-const WARM_UP = [
+export const WARM_UP = [
   "Only the 3 admins in Berlin may not delete projects before 12 March 2026 at 09:00, unless Dana Lee agrees.",
   "Unless Dana Lee agrees, just the 3 Berlin admins cannot delete projects before 09:00 on 12 March 2026."
 ] as const
